@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config'
+import { type Database, openDatabase } from './db/client'
+import { registerHealthRoutes } from './health/routes'
+import { registerErrorHandling } from './http/errors'
+import { registerSecurityHeaders } from './http/security'
+import { loadWebShell, registerWeb } from './http/web'
+
+export type BuildOptions = {
+  /** An already opened database (tests share one); otherwise the app opens and closes its own. */
+  database?: Database
+  logger?: FastifyServerOptions['logger']
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    database: Database
+  }
+}
+
+/** Builds the whole server (API and web app) without listening, so tests can use app.inject(). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  })
+  const ownsDatabase = !options.database
+  const database = options.database ?? (await openDatabase(config.database))
+  app.decorate('config', config)
+  app.decorate('database', database)
+  if (ownsDatabase) app.addHook('onClose', async () => database.close())
+
+  const shell = loadWebShell(config)
+  registerErrorHandling(app)
+  await registerSecurityHeaders(app, config, shell?.inlineScriptHashes ?? [])
+  registerHealthRoutes(app, database)
+  await registerWeb(app, config, shell)
+  return app
+}

@@ -1,0 +1,86 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { Config } from '../config'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  /** Round-trips a trivial query; resolves with the latency in ms or rejects. */
+  ping(): Promise<number>
+  close(): Promise<void>
+  /** PostgreSQL connection settings, for features that need a dedicated connection (LISTEN). */
+  pgOptions?: pg.PoolConfig
+}
+
+/** Finds the ./drizzle migrations folder from the source tree or from the bundled dist/server. */
+export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start
+  for (;;) {
+    const candidate = path.join(dir, 'drizzle')
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error('Could not find the drizzle migrations folder')
+    dir = parent
+  }
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now()
+  await run()
+  return Math.round((performance.now() - started) * 100) / 100
+}
+
+/** Opens PGlite (embedded, in a folder) or PostgreSQL (DATABASE_URL) and applies migrations. */
+export async function openDatabase(config: Config['database']): Promise<Database> {
+  const migrationsFolder = findMigrationsFolder()
+  if (config.kind === 'pglite') {
+    mkdirSync(config.dir, { recursive: true })
+    const client = new PGlite(config.dir)
+    await client.waitReady
+    const db = drizzlePglite({ client, schema })
+    await migratePglite(db, { migrationsFolder })
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      ping: () => timed(() => client.query('select 1')),
+      close: () => client.close(),
+    }
+  }
+
+  const pgOptions: pg.PoolConfig = {
+    connectionString: config.url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  }
+  const pool = new pg.Pool(pgOptions)
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {})
+  try {
+    if (config.schema) await pool.query(`create schema if not exists "${config.schema}"`)
+    const db = drizzlePg({ client: pool, schema })
+    await migratePg(db, { migrationsFolder, migrationsSchema: config.schema ?? 'drizzle' })
+    return {
+      kind: 'postgres',
+      db: db as unknown as Db,
+      ping: () => timed(() => db.execute(sql`select 1`)),
+      close: () => pool.end(),
+      pgOptions,
+    }
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw error
+  }
+}

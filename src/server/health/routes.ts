@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '../db/client'
+
+export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/api/health', async (request, reply) => {
+    try {
+      const latencyMs = await database.ping()
+      return { status: 'ok', database: { kind: database.kind, reachable: true, latencyMs } }
+    } catch (error) {
+      request.log.error({ err: error }, 'health check: database unreachable')
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: { kind: database.kind, reachable: false } })
+    }
+  })
+}

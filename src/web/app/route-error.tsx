@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+
+/** Shown when a page fails to load or throws: a clear message and a way back, never a blank screen. */
+export function RouteError() {
+  const error = useRouteError()
+  const chunkFailed =
+    error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message)
+  console.error(error)
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        {chunkFailed
+          ? 'This page could not be loaded. Check your connection, or reload: Whirl may have been updated.'
+          : isRouteErrorResponse(error)
+            ? `${error.status} ${error.statusText}`
+            : 'An unexpected error stopped this page. Your wheel is still saved in this browser.'}
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Reload
+        </button>
+        <a
+          href="/"
+          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold dark:border-slate-600"
+        >
+          Back to Home
+        </a>
+      </div>
+    </div>
+  )
+}

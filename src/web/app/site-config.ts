@@ -1,0 +1,7 @@
+const FALLBACK_SUPPORT_EMAIL = 'support@whirl.localhost'
+
+/** The support address the server wrote into the page (SUPPORT_EMAIL). */
+export function supportEmail(): string {
+  const value = document.querySelector<HTMLMetaElement>('meta[name="whirl-support-email"]')?.content ?? ''
+  return value.includes('@') && !value.includes('%') ? value : FALLBACK_SUPPORT_EMAIL
+}

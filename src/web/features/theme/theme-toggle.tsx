@@ -1,0 +1,18 @@
+import { Moon, Sun } from 'lucide-react'
+import { useTheme } from './theme'
+
+export function ThemeToggle() {
+  const [theme, toggle] = useTheme()
+  const next = theme === 'dark' ? 'light' : 'dark'
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={`Switch to ${next} mode`}
+      title={`Switch to ${next} mode`}
+      className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
+    >
+      {theme === 'dark' ? <Sun aria-hidden className="size-5" /> : <Moon aria-hidden className="size-5" />}
+    </button>
+  )
+}
