@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+export const CONTACT_MESSAGE_MAX = 500
+export const CONTACT_MESSAGE_MIN = 10
+export const CONTACT_TYPES = ['general', 'support', 'billing', 'feedback', 'bug'] as const
+export type ContactType = (typeof CONTACT_TYPES)[number]
+
+export const CONTACT_TYPE_LABELS: Record<ContactType, string> = {
+  general: 'General question',
+  support: 'Technical support',
+  billing: 'Billing and subscription',
+  feedback: 'Feedback or idea',
+  bug: 'Report a bug',
+}
+
+/** The simple email pattern of the contact form: something@something.something, no spaces. */
+export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export type ContactFields = { name: string; email: string; subject: string; message: string; type: string }
+export type ContactErrors = Partial<Record<'name' | 'email' | 'subject' | 'message' | 'type', string>>
+
+/** The contact form's rules, in the order the form shows them. An empty object means valid. */
+export function validateContact(fields: ContactFields): ContactErrors {
+  const errors: ContactErrors = {}
+  if (!fields.name.trim()) errors.name = 'Name is required'
+  else if (fields.name.trim().length > 100) errors.name = 'Name must be at most 100 characters'
+  if (!fields.email.trim()) errors.email = 'Email is required'
+  else if (!SIMPLE_EMAIL.test(fields.email.trim()) || fields.email.trim().length > 254)
+    errors.email = 'Please enter a valid email address'
+  if (!fields.subject.trim()) errors.subject = 'Subject is required'
+  else if (fields.subject.trim().length > 150) errors.subject = 'Subject must be at most 150 characters'
+  const message = fields.message.trim()
+  if (!message) errors.message = 'Message is required'
+  else if (message.length < CONTACT_MESSAGE_MIN)
+    errors.message = 'Message must be at least 10 characters long'
+  else if (fields.message.length > CONTACT_MESSAGE_MAX)
+    errors.message = 'Message must be at most 500 characters'
+  if (!(CONTACT_TYPES as readonly string[]).includes(fields.type))
+    errors.type = 'Please choose a message type'
+  return errors
+}
+
+/** What the browser sends to POST /api/contact. `website` is a honeypot that people never fill in. */
+export const contactRequestSchema = z
+  .object({
+    name: z.string().max(1000),
+    email: z.string().max(1000),
+    subject: z.string().max(1000),
+    message: z.string().max(5000),
+    type: z.string().max(50),
+    website: z.string().max(1000).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(validateContact(value))) {
+      ctx.addIssue({ code: 'custom', path: [field], message })
+    }
+  })
+
+export type ContactRequest = z.infer<typeof contactRequestSchema>
