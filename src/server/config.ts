@@ -38,6 +38,14 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Whirl <no-reply@whirl.localhost>')),
   WEB_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist/web')),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
 })
@@ -51,6 +59,7 @@ export type Config = {
   supportEmail: string
   publicUrl: string
   bodyLimit: number
+  mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string }
   logLevel: string
   webDir: string
   shutdownTimeoutMs: number
@@ -84,6 +93,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimit: e.BODY_LIMIT,
+    mail: e.SMTP_URL
+      ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
+      : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
