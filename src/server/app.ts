@@ -34,6 +34,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database)
   if (ownsDatabase) app.addHook('onClose', async () => database.close())
 
+  // While shutting down, answers to requests still in flight close their connection, so that
+  // keep-alive sockets do not hold the process open after the last response.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close')
+  })
+
   const shell = loadWebShell(config)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, config, shell?.inlineScriptHashes ?? [])

@@ -46,7 +46,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 export async function openDatabase(config: Config['database']): Promise<Database> {
   const migrationsFolder = findMigrationsFolder()
   if (config.kind === 'pglite') {
-    mkdirSync(config.dir, { recursive: true })
+    if (config.dir !== 'memory://') mkdirSync(config.dir, { recursive: true })
     const client = new PGlite(config.dir)
     await client.waitReady
     const db = drizzlePglite({ client, schema })

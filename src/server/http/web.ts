@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isAppRoute } from '../../core/routes'
 import type { Config } from '../config'
 
@@ -51,6 +51,15 @@ export async function registerWeb(
     })
   }
 
+  const sendShell = (reply: FastifyReply, status: number) =>
+    reply
+      .status(status)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell?.html)
+
+  if (shell) app.get('/', (_request, reply) => sendShell(reply, 200))
+
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split(/[?#]/)[0] ?? '/'
     if (
@@ -66,10 +75,6 @@ export async function registerWeb(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run `npm run build` (npm start does this for you).')
     }
-    return reply
-      .status(isAppRoute(pathname) ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(shell.html)
+    return sendShell(reply, isAppRoute(pathname) ? 200 : 404)
   })
 }

@@ -28,7 +28,11 @@ type Log = { info(obj: object, msg: string): void }
 export function createMailer(config: Config['mail'], log: Log): Mailer {
   if (config.kind === 'smtp') {
     const url = new URL(config.url)
-    for (const [key, value] of Object.entries({ connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })) {
+    for (const [key, value] of Object.entries({
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    })) {
       if (!url.searchParams.has(key)) url.searchParams.set(key, String(value))
     }
     const transport = nodemailer.createTransport(url.toString())
@@ -49,7 +53,10 @@ export function createMailer(config: Config['mail'], log: Log): Mailer {
     async send(message) {
       const info = await transport.sendMail({ from: config.from, ...message })
       await mkdir(config.dir, { recursive: true })
-      const file = path.join(config.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`)
+      const file = path.join(
+        config.dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+      )
       await writeFile(file, info.message as Buffer)
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox')
       return { messageId: info.messageId, file }

@@ -1,0 +1,119 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app'
+import { INTERNAL_ERROR_MESSAGE } from './http/errors'
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from './testing/harness'
+
+describe.each(DATABASE_KINDS)('server on %s', (kind) => {
+  let database: TestDatabase
+  const config = testConfig({ BODY_LIMIT: '2048', SUPPORT_EMAIL: 'help@whirl.test' })
+  let app: Awaited<ReturnType<typeof buildApp>>
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    const shellHtml =
+      '<!doctype html><html><head><meta name="whirl-support-email" content="%WHIRL_SUPPORT_EMAIL%">' +
+      '<script>document.documentElement.dataset.x = "1"</script></head><body><div id="root"></div></body></html>'
+    mkdirSync(config.webDir, { recursive: true })
+    writeFileSync(path.join(config.webDir, 'index.html'), shellHtml)
+    mkdirSync(path.join(config.webDir, 'assets'), { recursive: true })
+    writeFileSync(path.join(config.webDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+    app = await buildApp(config, { database, logger: false })
+    app.get('/api/test/boom', async () => {
+      throw new Error('secret database password leaked in stack')
+    })
+    app.post('/api/test/echo', async (request) => ({ received: request.body }))
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await database.dispose()
+    config.cleanup()
+  })
+
+  it('reports the database as reachable on /api/health', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.status).toBe('ok')
+    expect(body.database).toMatchObject({ kind, reachable: true })
+    expect(typeof body.database.latencyMs).toBe('number')
+  })
+
+  it('applied the migrations (the contact table exists)', async () => {
+    const { sql } = await import('drizzle-orm')
+    const rows = await database.db.execute(sql`select count(*)::int as n from contact_messages`)
+    expect(rows).toBeTruthy()
+  })
+
+  it('answers a thrown error with 500 and no internals', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' })
+    expect(res.statusCode).toBe(500)
+    expect(res.json()).toEqual({ error: INTERNAL_ERROR_MESSAGE })
+    expect(res.body).not.toContain('secret')
+    expect(res.body).not.toContain('stack')
+  })
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nope' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: 'Not found.' })
+  })
+
+  it('refuses a body over the limit with 413 and a clear message', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(4000) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ error: 'The request is too large.' })
+  })
+
+  it('refuses malformed JSON with 400 and a clear message', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"text": ',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: 'The request body is not valid JSON.' })
+  })
+
+  it('serves the app shell for page routes with 200 and for unknown pages with 404', async () => {
+    for (const url of ['/', '/wheel', '/faq?x=1', '/payment/success?token=abc']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.body).toContain('<div id="root">')
+      expect(res.body).toContain('content="help@whirl.test"')
+    }
+    const missing = await app.inject({ method: 'GET', url: '/no-such-page' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toContain('<div id="root">')
+  })
+
+  it('sends a Content-Security-Policy that allows exactly the inline script of the shell', async () => {
+    const { createHash } = await import('node:crypto')
+    const res = await app.inject({ method: 'GET', url: '/' })
+    const csp = String(res.headers['content-security-policy'])
+    const hash = createHash('sha256').update('document.documentElement.dataset.x = "1"').digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`)
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('caches hashed assets forever and pages never', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+    const page = await app.inject({ method: 'GET', url: '/wheel' })
+    expect(page.headers['cache-control']).toBe('no-cache')
+  })
+})

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { type Config, loadConfig } from '../config'
+import { type Database, openDatabase } from '../db/client'
+
+/** Server tests run against PGlite always, and against PostgreSQL too when DATABASE_URL is set. */
+export const DATABASE_KINDS: ReadonlyArray<'pglite' | 'postgres'> = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite']
+
+export type TestDatabase = Database & { dispose(): Promise<void>; schema?: string }
+
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new schema of its own on the PostgreSQL of
+ * DATABASE_URL (dropped on dispose), so concurrent runs never collide.
+ */
+export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dir: 'memory://' })
+    return { ...database, dispose: () => database.close() }
+  }
+  const url = process.env.DATABASE_URL
+  if (!url) throw new Error('DATABASE_URL is not set')
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`
+  const database = await openDatabase({ kind: 'postgres', url, schema })
+  return {
+    ...database,
+    schema,
+    async dispose() {
+      await database.close()
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        await client.query(`drop schema if exists "${schema}" cascade`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}
+
+/** A Config for tests: silent logs, a throw-away data folder, and any overrides. */
+export function testConfig(env: Record<string, string | undefined> = {}): Config & { cleanup(): void } {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'whirl-test-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  })
+  return { ...config, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) }
+}
