@@ -1,0 +1,53 @@
+// Runs every bench/*.bench.ts (or those named on the command line), prints a table for each and
+// writes its figures to bench/results/<name>.json.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+export type BenchResult = {
+  title: string
+  columns: string[]
+  rows: (string | number)[][]
+  /** Flat named figures, written to bench/results. */
+  figures: Record<string, number | string>
+  notes?: string[]
+}
+
+function printTable(result: BenchResult): void {
+  const cells = [result.columns, ...result.rows.map((r) => r.map(String))]
+  const widths = result.columns.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)))
+  const line = (row: string[]) => `| ${row.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`
+  console.log(`\n${result.title}`)
+  console.log(line(cells[0] ?? []))
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+  for (const row of cells.slice(1)) console.log(line(row))
+  for (const note of result.notes ?? []) console.log(`  ${note}`)
+}
+
+const only = process.argv.slice(2)
+const dir = path.dirname(new URL(import.meta.url).pathname)
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+
+mkdirSync(path.join(dir, 'results'), { recursive: true })
+let failed = 0
+for (const file of files) {
+  const name = file.replace(/\.bench\.ts$/, '')
+  try {
+    const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
+      default: () => Promise<BenchResult>
+    }
+    const result = await mod.default()
+    printTable(result)
+    writeFileSync(
+      path.join(dir, 'results', `${name}.json`),
+      `${JSON.stringify({ name, date: new Date().toISOString(), ...result }, null, 2)}\n`,
+    )
+  } catch (error) {
+    failed += 1
+    console.error(`\nbench ${name} failed:`, error)
+  }
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Browser, chromium } from '@playwright/test'
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  })
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const address = server.address()
+  server.close()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+export type RunningServer = { url: string; child: ChildProcess; rssKiB(): number; stop(): Promise<void> }
+
+/** Starts the built server (dist/server/main.js) on a free port with a fresh data folder. */
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; keepData?: boolean } = {},
+): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'whirl-bench-'))
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) break
+    if (i > 300 || child.exitCode !== null) throw new Error('the server did not start')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    child,
+    rssKiB() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await once(child, 'exit')
+      }
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index] ?? Number.NaN
+}
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits

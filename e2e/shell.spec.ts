@@ -1,0 +1,186 @@
+import { expect, test } from '@playwright/test'
+
+const noConsent = { cookies: [], origins: [] }
+
+test.describe('theme', () => {
+  test.use({ storageState: noConsent })
+
+  test('follows the system colour scheme when nothing is saved', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.reload()
+    await expect(page.locator('html')).not.toHaveClass(/dark/)
+  })
+
+  test('toggling saves the theme and it survives a reload, over the system preference', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click()
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark')
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await page.getByRole('button', { name: 'Switch to light mode' }).click()
+    await expect(page.locator('html')).not.toHaveClass(/dark/)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.reload()
+    await expect(page.locator('html')).not.toHaveClass(/dark/)
+  })
+
+  test('applies the saved theme before the app script runs (no flash)', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    await page.waitForFunction(() => document.getElementById('root') !== null)
+    const before = await page.evaluate(() => ({
+      dark: document.documentElement.classList.contains('dark'),
+      rendered: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+    }))
+    release()
+    expect(before).toEqual({ dark: true, rendered: false })
+    await expect(page.getByRole('banner')).toBeVisible()
+  })
+})
+
+test.describe('cookie consent', () => {
+  test.use({ storageState: noConsent })
+
+  test('appears 2 seconds after load, not before', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    await expect(page.getByRole('banner')).toBeVisible()
+    await page.clock.runFor(1900)
+    await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
+    await page.clock.runFor(200)
+    await expect(page.getByRole('dialog', { name: 'We use cookies' })).toBeVisible()
+  })
+
+  test('Accept All Cookies stores the choice and the date, and the dialog stays away', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    await page.clock.runFor(2100)
+    const dialog = page.getByRole('dialog', { name: 'We use cookies' })
+    await dialog.getByRole('button', { name: 'Cookie details' }).click()
+    await expect(dialog.getByText('Essential')).toBeVisible()
+    await expect(dialog.getByText('Functional')).toBeVisible()
+    await expect(dialog.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    )
+    await dialog.getByRole('button', { name: 'Accept All Cookies' }).click()
+    await expect(dialog).toHaveCount(0)
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('cookieConsent'),
+      localStorage.getItem('cookieConsentDate'),
+    ])
+    expect(stored[0]).toBe('accepted')
+    expect(Number.isNaN(Date.parse(stored[1] ?? ''))).toBe(false)
+    await page.reload()
+    await page.clock.runFor(5000)
+    await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
+  })
+
+  test('Decline stores the choice and removes the saved theme', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click()
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).not.toBeNull()
+    await page.clock.runFor(2100)
+    await page.getByRole('button', { name: 'Decline' }).click()
+    await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
+    const stored = await page.evaluate(() => ({
+      consent: localStorage.getItem('cookieConsent'),
+      theme: localStorage.getItem('theme'),
+    }))
+    expect(stored).toEqual({ consent: 'declined', theme: null })
+  })
+
+  test('the close button dismisses without storing, so it comes back next load', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    await page.clock.runFor(2100)
+    await page.getByRole('dialog', { name: 'We use cookies' }).getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBeNull()
+    await page.reload()
+    await page.clock.runFor(2100)
+    await expect(page.getByRole('dialog', { name: 'We use cookies' })).toBeVisible()
+  })
+})
+
+test.describe('layout', () => {
+  test('header and footer on every page, with the support address', async ({ page }) => {
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: 'Home', exact: true })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Wheel', exact: true })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Saved Wheels' })).toBeVisible()
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('link', { name: 'support@whirl.test' })).toHaveAttribute(
+      'href',
+      'mailto:support@whirl.test',
+    )
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Whirl`)
+  })
+
+  test('phone: the menu collapses behind a button and closes after navigating', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    const toggle = header.getByRole('button', { name: 'Open menu' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await toggle.click()
+    const menu = header.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await expect(header.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+    await menu.getByRole('link', { name: 'Saved Wheels' }).click()
+    await expect(page).toHaveURL(/\/saved$/)
+    await expect(menu).toBeHidden()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  test('unknown routes get a real 404 page and status', async ({ page }) => {
+    const response = await page.goto('/this/does/not/exist')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back to Home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('pages fade and slide in over 0.3 s, and not at all with reduced motion', async ({ page }) => {
+    await page.goto('/')
+    const main = page.locator('main#main')
+    const style = () =>
+      main.evaluate((el) => {
+        const s = getComputedStyle(el)
+        return { name: s.animationName, duration: s.animationDuration }
+      })
+    expect(await style()).toEqual({ name: 'page-in', duration: '0.3s' })
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    expect((await style()).name).toBe('none')
+  })
+
+  test('the built app runs under the Content-Security-Policy without violations', async ({ page }) => {
+    const violations: string[] = []
+    page.on('console', (msg) => {
+      if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text())
+    })
+    const response = await page.goto('/')
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+    await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click()
+    await page.goto('/this-page-is-missing')
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect(violations).toEqual([])
+  })
+})

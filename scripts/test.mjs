@@ -1,0 +1,79 @@
+// The README's test command: typecheck, lint, unit tests, server tests, build, and the Playwright
+// tests in Debian's Chromium. Runs every step, then prints one line "N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const tmp = '.tmp/test-results'
+rmSync(tmp, { recursive: true, force: true })
+mkdirSync(tmp, { recursive: true })
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const failures = []
+
+function run(name, command, args, env = {}) {
+  console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = result.status === 0
+  if (!ok) failures.push(name)
+  return ok
+}
+
+function check(name, command, args) {
+  // A check that is not a test runner counts as one test.
+  if (run(name, command, args)) totals.passed += 1
+  else totals.failed += 1
+}
+
+function vitest(project) {
+  const out = `${tmp}/${project}.json`
+  run(`${project} tests`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ])
+  if (!existsSync(out)) {
+    totals.failed += 1
+    return
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'))
+  totals.passed += report.numPassedTests
+  totals.failed += report.numFailedTests + (report.numTotalTestSuites === 0 ? 1 : 0)
+  totals.skipped += report.numPendingTests + report.numTodoTests
+  // A suite that failed to load reports no tests: count it as a failure.
+  const brokenFiles = report.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  )
+  totals.failed += brokenFiles.length
+}
+
+function playwright() {
+  const out = `${tmp}/e2e.json`
+  run('browser tests', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out })
+  if (!existsSync(out)) {
+    totals.failed += 1
+    return
+  }
+  const { stats, errors } = JSON.parse(readFileSync(out, 'utf8'))
+  totals.passed += stats.expected + stats.flaky
+  totals.failed += stats.unexpected + (errors?.length ?? 0)
+  totals.skipped += stats.skipped
+}
+
+const chromiumReady = run('chromium', 'bash', ['scripts/ensure-chromium.sh'])
+check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+check('lint', 'npx', ['biome', 'check', '.'])
+vitest('unit')
+vitest('server')
+const built = run('build', 'npm', ['run', '--silent', 'build'])
+if (built && chromiumReady) playwright()
+else totals.failed += 1
+
+console.log('')
+if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`)
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`)
+process.exit(totals.failed > 0 || failures.length > 0 ? 1 : 0)
