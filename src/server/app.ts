@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config'
 import { type Database, openDatabase } from './db/client'
@@ -47,6 +48,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const shell = loadWebShell(config)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, config, shell?.inlineScriptHashes ?? [])
+  // Rate limits are opt-in per route (config.rateLimit on the route).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: `Too many attempts. Please wait ${context.after} and try again.`,
+    }),
+  })
   registerHealthRoutes(app, database)
   await registerWeb(app, config, shell)
   return app

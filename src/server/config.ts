@@ -46,6 +46,7 @@ const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Whirl <no-reply@whirl.localhost>')),
+  CONTACT_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   WEB_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist/web')),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
 })
@@ -59,6 +60,8 @@ export type Config = {
   supportEmail: string
   publicUrl: string
   bodyLimit: number
+  /** Contact messages accepted per IP address per 15 minutes. */
+  contactRateLimit: number
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; dir: string; from: string }
   logLevel: string
   webDir: string
@@ -93,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     bodyLimit: e.BODY_LIMIT,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
     mail: e.SMTP_URL
       ? { kind: 'smtp', url: e.SMTP_URL, from: e.MAIL_FROM }
       : { kind: 'outbox', dir: path.join(dataDir, 'outbox'), from: e.MAIL_FROM },
