@@ -1,16 +1,22 @@
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config'
+import { type ContactMailQueueOptions, createContactMailQueue } from './contact/mail-queue'
+import { registerContactRoutes } from './contact/routes'
 import { type Database, openDatabase } from './db/client'
 import { registerHealthRoutes } from './health/routes'
-import { registerErrorHandling } from './http/errors'
+import { HttpError, registerErrorHandling } from './http/errors'
 import { registerSecurityHeaders } from './http/security'
 import { loadWebShell, registerWeb } from './http/web'
+import { createMailer, type Mailer } from './mail/mailer'
 
 export type BuildOptions = {
   /** An already opened database (tests share one); otherwise the app opens and closes its own. */
   database?: Database
   logger?: FastifyServerOptions['logger']
+  mailer?: Mailer
+  /** Timing of the contact mail queue (tests make it fast). */
+  contactQueue?: Pick<ContactMailQueueOptions, 'pollMs' | 'baseBackoffMs' | 'maxBackoffMs' | 'now'>
 }
 
 declare module 'fastify' {
@@ -51,12 +57,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Rate limits are opt-in per route (config.rateLimit on the route).
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      error: `Too many attempts. Please wait ${context.after} and try again.`,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
   })
   registerHealthRoutes(app, database)
+
+  const mailer = options.mailer ?? createMailer(config.mail, app.log)
+  const contactQueue = createContactMailQueue({
+    db: database.db,
+    mailer,
+    supportEmail: config.supportEmail,
+    log: app.log,
+    ...options.contactQueue,
+  })
+  registerContactRoutes(app, contactQueue)
+  app.addHook('onReady', async () => contactQueue.start())
+  app.addHook('preClose', async () => {
+    await contactQueue.stop()
+    mailer.close()
+  })
   await registerWeb(app, config, shell)
   return app
 }
