@@ -35,11 +35,14 @@ export async function startSmtpServer(port = 0) {
   }
 }
 
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 10_000,
+): Promise<NonNullable<T>> {
   const started = Date.now()
   for (;;) {
     const value = await check()
-    if (value) return value
+    if (value) return value as NonNullable<T>
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
