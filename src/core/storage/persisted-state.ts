@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { normalizeHex } from '../wheel/colors'
 import {
   clampToRange,
@@ -52,8 +51,7 @@ export function defaultState(): PersistedState {
   }
 }
 
-const text = (max: number) => z.string().transform((s) => s.slice(0, max))
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)))
+const isIsoDate = (s: unknown): s is string => typeof s === 'string' && !Number.isNaN(Date.parse(s))
 
 /** Lenient readers: each keeps what is valid and repairs or drops the rest. */
 function readItem(raw: unknown, index: number): Wheel['items'][number] | null {
@@ -108,17 +106,31 @@ export function readWheel(raw: unknown): Wheel | null {
     settings: readSettings(r.settings),
     tally,
   }
-  if (isoDate.safeParse(r.createdAt).success) wheel.createdAt = r.createdAt as string
-  if (isoDate.safeParse(r.updatedAt).success) wheel.updatedAt = r.updatedAt as string
+  if (isIsoDate(r.createdAt)) wheel.createdAt = r.createdAt
+  if (isIsoDate(r.updatedAt)) wheel.updatedAt = r.updatedAt
   return wheel
 }
 
-const historyEntry = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  result: z.object({ text: text(MAX_ITEM_TEXT), color: z.string().transform((c) => normalizeHex(c)) }),
-  wheelName: text(MAX_WHEEL_NAME),
-  timestamp: isoDate,
-})
+function readHistoryEntry(raw: unknown): SpinHistoryEntry | null {
+  if (!raw || typeof raw !== 'object') return null
+  const r = raw as Record<string, unknown>
+  const result = r.result && typeof r.result === 'object' ? (r.result as Record<string, unknown>) : null
+  const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : null
+  if (
+    !id ||
+    !result ||
+    typeof result.text !== 'string' ||
+    typeof r.wheelName !== 'string' ||
+    !isIsoDate(r.timestamp)
+  )
+    return null
+  return {
+    id,
+    result: { text: result.text.slice(0, MAX_ITEM_TEXT), color: normalizeHex(result.color) },
+    wheelName: r.wheelName.slice(0, MAX_WHEEL_NAME),
+    timestamp: r.timestamp,
+  }
+}
 
 function readGlobalSettings(raw: unknown): GlobalSettings {
   const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
@@ -178,9 +190,8 @@ export function parsePersistedState(raw: string | null): ParseResult {
   const rawHistory = Array.isArray(record.spinHistory) ? record.spinHistory : []
   const spinHistory = rawHistory
     .slice(0, HISTORY_LIMIT)
-    .map((e) => historyEntry.safeParse(e))
-    .filter((r) => r.success)
-    .map((r) => r.data)
+    .map(readHistoryEntry)
+    .filter((e): e is SpinHistoryEntry => e !== null)
   const damaged =
     !current ||
     savedWheels.length !== Math.min(rawSaved.length, MAX_SAVED_WHEELS) ||

@@ -1,3 +1,9 @@
+/**
+ * The wheel model of the spec (§3). Everything here is plain data; the operations on it are pure
+ * functions in operations.ts that return new objects.
+ */
+
+/** One entry of the wheel. `color` is a hex colour, #rrggbb once stored. */
 export type Item = { id: string; text: string; color: string }
 
 export type WheelMode = 'normal' | 'elimination' | 'accumulation'
@@ -10,17 +16,19 @@ export type WheelSettings = {
   mode: WheelMode
 }
 
+/** A wheel. `id` is null until it is saved; createdAt and updatedAt (ISO 8601) are set on save. */
 export type Wheel = {
   id: string | null
   name: string
   items: Item[]
   settings: WheelSettings
-  /** Accumulation mode: wins per item id. */
+  /** Accumulation mode: wins per item id (only ids of current items, counts ≥ 1). */
   tally?: Record<string, number>
   createdAt?: string
   updatedAt?: string
 }
 
+/** One spin result, for the history (newest first, at most 100). `timestamp` is ISO 8601. */
 export type SpinHistoryEntry = {
   id: string
   result: { text: string; color: string }
@@ -40,6 +48,7 @@ export const DEFAULT_WHEEL_NAME = 'My Wheel'
 export const DEFAULT_ITEM_TEXT = 'New Item'
 export const DEFAULT_ITEM_COLOR = '#3b82f6'
 export const DEFAULT_COLORS = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#3b82f6', '#8b5cf6'] as const
+/** The ten colours new items are given (randomPaletteColor, or in turn). */
 export const PALETTE = [
   '#ef4444',
   '#f97316',
@@ -53,8 +62,12 @@ export const PALETTE = [
   '#84cc16',
 ] as const
 
+/** Spin duration slider, in ms. */
 export const SPIN_DURATION = { min: 1000, max: 5000, step: 100, default: 3000 } as const
+/** Wheel size slider, in px. */
 export const WHEEL_SIZE = { min: 200, max: 500, step: 10, default: 300 } as const
+export const clampSpinDuration = (value: unknown): number => clampToRange(value, SPIN_DURATION)
+export const clampWheelSize = (value: unknown): number => clampToRange(value, WHEEL_SIZE)
 /** The most items one wheel can hold, for anyone (premium is "unlimited" up to this sanity cap). */
 export const MAX_ITEMS = 10_000
 export const MAX_ITEM_TEXT = 200
@@ -68,33 +81,47 @@ export const DEFAULT_SETTINGS: WheelSettings = {
   mode: 'normal',
 }
 
-/** Clamps to [min, max] and snaps to the step. Non-numbers give the default. */
-export function clampToRange(
-  value: unknown,
-  range: { min: number; max: number; step: number; default: number },
-): number {
-  const n = typeof value === 'number' ? value : Number(value)
+export type SliderRange = { min: number; max: number; step: number; default: number }
+
+/**
+ * Clamps to [min, max] and snaps to the nearest step counted from min, like the settings sliders.
+ * Numeric strings are read as numbers; anything else (NaN, Infinity, objects) gives the default.
+ */
+export function clampToRange(value: unknown, range: SliderRange): number {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : Number.NaN
   if (!Number.isFinite(n)) return range.default
   const snapped = Math.round((n - range.min) / range.step) * range.step + range.min
   return Math.min(range.max, Math.max(range.min, snapped))
 }
 
-let lastTime = 0
+let lastTime = Number.NEGATIVE_INFINITY
 let counter = 0
 
-/** A unique id from the clock, with a counter so ids made in the same millisecond differ. */
+/**
+ * A unique id from the clock: the millisecond timestamp, with a counter suffix (`<ms>-<n>`) when
+ * ids are made in the same millisecond. The ids of one page never repeat, even if the clock
+ * stalls or goes back (then the last time is reused with the counter). `now` is injectable.
+ */
 export function createId(now: () => number = Date.now): string {
-  const t = now()
-  if (t === lastTime) counter += 1
-  else {
+  const raw = now()
+  const t = Number.isFinite(raw) ? Math.floor(raw) : lastTime
+  if (t > lastTime) {
     lastTime = t
     counter = 0
+    return String(t)
   }
-  return counter === 0 ? String(t) : `${t}-${counter}`
+  if (!Number.isFinite(lastTime)) lastTime = 0
+  counter += 1
+  return `${lastTime}-${counter}`
 }
 
+/**
+ * A new item: the text trimmed (and cut at MAX_ITEM_TEXT), 'New Item' when it is missing or
+ * blank; the colour as given, #3b82f6 when it is missing.
+ */
 export function createItem(text?: string, color?: string, now?: () => number): Item {
-  const trimmed = text?.trim()
+  const trimmed = text?.trim().slice(0, MAX_ITEM_TEXT)
   return {
     id: createId(now),
     text: trimmed ? trimmed : DEFAULT_ITEM_TEXT,
@@ -102,6 +129,7 @@ export function createItem(text?: string, color?: string, now?: () => number): I
   }
 }
 
+/** The default wheel: 'My Wheel', 'Option 1'…'Option 6' in the six default colours, default settings. */
 export function createDefaultWheel(now?: () => number): Wheel {
   return {
     id: null,

@@ -20,6 +20,8 @@ export async function registerSecurityHeaders(
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // canvas-confetti draws in a worker it starts from a blob: URL made by our own script.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

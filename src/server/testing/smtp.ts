@@ -35,10 +35,7 @@ export async function startSmtpServer(port = 0) {
   }
 }
 
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  timeoutMs = 10_000,
-): Promise<NonNullable<T>> {
+export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
   const started = Date.now()
   for (;;) {
     const value = await check()

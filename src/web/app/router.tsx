@@ -7,8 +7,10 @@ export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
     children: [
       // ROUTES (one line each, keep this marker)
+      { path: '/wheel', lazy: () => import('../features/wheel/wheel-page') },
       { path: '*', lazy: () => import('../features/pages/not-found-page') },
     ],
   },

@@ -1,0 +1,244 @@
+import { expect, test } from '@playwright/test'
+import { colorsUnderPointer, hexToRgb, items, near, openWithWheel, STORE_KEY } from './wheel-helpers'
+
+const LIMIT_ALERT =
+  'Free users can only add up to 15 items per wheel. Upgrade to Premium for unlimited items!'
+
+test('the default wheel, with stats', async ({ page }) => {
+  await page.goto('/wheel')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Wheel')
+  await expect(page).toHaveTitle(/My Wheel/)
+  await expect(page.getByTestId('item-row')).toHaveCount(6)
+  const stats = page.getByRole('definition')
+  await expect(stats.nth(0)).toHaveText('6')
+  await expect(stats.nth(1)).toHaveText('16.7%')
+  await expect(stats.nth(2)).toHaveText('3.0s')
+  await expect(stats.nth(3)).toHaveText('300px')
+})
+
+test('add, edit and delete items', async ({ page }) => {
+  await page.goto('/wheel')
+  const input = page.getByLabel('New item')
+  await input.fill('   ')
+  await input.press('Enter')
+  await expect(page.getByRole('alert')).toHaveText('Type the text of the item first.')
+  await expect(page.getByTestId('item-row')).toHaveCount(6)
+  await input.fill('  Pizza  ')
+  await input.press('Enter')
+  await expect(page.getByTestId('item-row')).toHaveCount(7)
+  await expect(page.getByRole('button', { name: 'Edit Pizza' })).toBeVisible()
+  await expect(input).toHaveValue('')
+
+  await page.getByRole('button', { name: 'Edit Pizza' }).click()
+  const editor = page.getByRole('textbox', { name: 'Edit Pizza' })
+  await editor.fill('Tacos')
+  await editor.press('Escape')
+  await expect(page.getByRole('button', { name: 'Edit Pizza' })).toBeVisible()
+  await page.getByRole('button', { name: 'Edit Pizza' }).click()
+  await page.getByRole('textbox', { name: 'Edit Pizza' }).fill('Tacos')
+  await page.getByRole('textbox', { name: 'Edit Pizza' }).press('Enter')
+  await expect(page.getByRole('button', { name: 'Edit Tacos' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Delete Tacos' }).click()
+  await expect(page.getByTestId('item-row')).toHaveCount(6)
+  for (let i = 1; i <= 6; i++) await page.getByRole('button', { name: `Delete Option ${i}` }).click()
+  await expect(page.getByText('No items yet. Add some items to get started!')).toBeVisible()
+  await expect(page.getByText('Add some items to your wheel to start spinning!')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Spin', exact: true })).toBeDisabled()
+})
+
+test('free users stop at 15 items', async ({ page }) => {
+  await page.goto('/wheel')
+  const input = page.getByLabel('New item')
+  for (let i = 7; i <= 15; i++) {
+    await input.fill(`Item ${i}`)
+    await input.press('Enter')
+  }
+  await expect(page.getByTestId('item-row').first()).toBeVisible()
+  await expect(page.getByRole('definition').first()).toHaveText('15')
+  await expect(input).toBeDisabled()
+  await expect(page.getByText('Item limit reached')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+    'href',
+    '/subscription',
+  )
+  await page.getByRole('button', { name: 'Add' }).click({ force: true })
+  await expect(page.getByRole('alert')).toHaveText(LIMIT_ALERT)
+  await expect(page.getByRole('definition').first()).toHaveText('15')
+})
+
+test('settings: duration, size, mode, sound and confetti', async ({ page }) => {
+  await page.goto('/wheel')
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const duration = page.getByRole('slider', { name: /Spin duration/ })
+  await duration.focus()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('definition').nth(2)).toHaveText('5.0s')
+  await page.keyboard.press('Home')
+  await expect(page.getByRole('definition').nth(2)).toHaveText('1.0s')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('definition').nth(2)).toHaveText('1.1s')
+  const size = page.getByRole('slider', { name: /Wheel size/ })
+  await size.focus()
+  await page.keyboard.press('Home')
+  await expect(page.getByRole('definition').nth(3)).toHaveText('200px')
+  await expect(page.getByTestId('wheel')).toHaveCSS('width', '200px')
+  await page.getByLabel('Mode', { exact: true }).selectOption('elimination')
+  await expect(page.getByText('Elimination: the winner is removed')).toBeVisible()
+  await page.getByRole('checkbox', { name: 'Sound' }).uncheck()
+  await expect(page.getByRole('button', { name: 'Sound' })).toHaveAttribute('aria-pressed', 'false')
+  await page.getByRole('button', { name: 'Confetti' }).click()
+  await expect(page.getByRole('checkbox', { name: 'Confetti' })).not.toBeChecked()
+  await page.reload()
+  await expect(page.getByRole('definition').nth(2)).toHaveText('1.1s')
+  await expect(page.getByRole('definition').nth(3)).toHaveText('200px')
+})
+
+test('normal mode: Close keeps every item; Remove deletes the first matching item', async ({ page }) => {
+  await openWithWheel(page, items(['Same', 'Same', 'Same'], ['#ef4444']))
+  await page.getByRole('button', { name: 'Spin', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'We have a winner!' })
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('winner-text')).toHaveText('Same')
+  await expect(page.getByTestId('announcer')).toHaveText('The winner is Same')
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByTestId('item-row')).toHaveCount(3)
+  await page.getByRole('button', { name: 'Spin', exact: true }).click()
+  await dialog.getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByTestId('item-row')).toHaveCount(2)
+  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
+  expect(stored.currentWheel.items.map((i: { id: string }) => i.id)).toEqual(['i1', 'i2'])
+  expect(stored.spinHistory).toHaveLength(2)
+})
+
+test('elimination mode removes the winner when its result is closed', async ({ page }) => {
+  await openWithWheel(page, items(['A', 'B', 'C'], ['#ef4444', '#22c55e', '#3b82f6']), {
+    mode: 'elimination',
+  })
+  await page.getByRole('button', { name: 'Spin', exact: true }).click()
+  const winner = await page.getByTestId('winner-text').textContent()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('item-row')).toHaveCount(2)
+  await expect(page.getByRole('button', { name: `Edit ${winner?.trim()}` })).toHaveCount(0)
+})
+
+test('accumulation mode keeps a tally per item, with a reset', async ({ page }) => {
+  await openWithWheel(page, items(['Only'], ['#8b5cf6']), { mode: 'accumulation' })
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole('button', { name: 'Spin', exact: true }).click()
+    await page.getByRole('button', { name: 'Close', exact: true }).click()
+  }
+  await expect(page.getByTestId('item-row')).toContainText('2 wins')
+  await page.getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Reset tally' }).click()
+  await expect(page.getByTestId('item-row')).toContainText('0 wins')
+})
+
+test('Ctrl+Enter spins from anywhere, and a second spin is ignored while one runs', async ({ page }) => {
+  await openWithWheel(page, items(['X', 'Y'], ['#ef4444', '#3b82f6']), { spinDuration: 2000 })
+  await page.getByLabel('Wheel name').focus()
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByRole('button', { name: 'Spinning…' })).toBeDisabled()
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toBeVisible({ timeout: 5000 })
+  await page.getByRole('button', { name: 'Close', exact: true }).click()
+  const history = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}').spinHistory,
+    STORE_KEY,
+  )
+  expect(history).toHaveLength(1)
+})
+
+test('reload keeps the wheel; the wheel name is the title', async ({ page }) => {
+  await page.goto('/wheel')
+  await page.getByLabel('Wheel name').fill('Friday lunch')
+  await page.getByLabel('New item').fill('Sushi')
+  await page.getByLabel('New item').press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Friday lunch')
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Friday lunch')
+  await expect(page).toHaveTitle(/Friday lunch/)
+  await expect(page.getByRole('button', { name: 'Edit Sushi' })).toBeVisible()
+})
+
+test('corrupted storage never breaks the page and is kept as a backup', async ({ page }) => {
+  await page.goto('/')
+  await page.evaluate((key) => localStorage.setItem(key, '{not json'), STORE_KEY)
+  await page.goto('/wheel')
+  await expect(page.getByTestId('item-row')).toHaveCount(6)
+  expect(await page.evaluate(() => localStorage.getItem('whirl-wheel-store-backup'))).toBe('{not json')
+})
+
+test('two tabs: a change in one shows in the other', async ({ context }) => {
+  const a = await context.newPage()
+  const b = await context.newPage()
+  await a.goto('/wheel')
+  await b.goto('/wheel')
+  await a.getByLabel('New item').fill('From tab A')
+  await a.getByLabel('New item').press('Enter')
+  await expect(b.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
+  await b.getByRole('button', { name: 'Delete Option 1' }).click()
+  await expect(a.getByRole('button', { name: 'Edit Option 1' })).toHaveCount(0)
+  await expect(a.getByTestId('item-row')).toHaveCount(6)
+})
+
+test('Premium Only badges on Save and Import; upsell on Presets and History', async ({ page }) => {
+  await page.goto('/wheel')
+  await expect(page.getByRole('button', { name: 'Save Wheel' })).toBeDisabled()
+  await expect(page.getByRole('link', { name: 'Premium Only' }).first()).toHaveAttribute(
+    'href',
+    '/subscription',
+  )
+  await page.getByRole('tab', { name: 'Presets' }).click()
+  await expect(page.getByText('Presets is a Premium feature')).toBeVisible()
+  await page.getByRole('tab', { name: 'History' }).click()
+  await expect(page.getByText('Spin history is a Premium feature')).toBeVisible()
+})
+
+function distinctColors(count: number, random: () => number): string[] {
+  const colors: string[] = []
+  while (colors.length < count) {
+    const rgb = [0, 0, 0].map(() => 40 + Math.floor(random() * 176))
+    const far = colors.every(
+      (c) => hexToRgb(c).reduce((s, v, i) => s + Math.abs(v - (rgb[i] as number)), 0) > 60,
+    )
+    if (far) colors.push(`#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`)
+  }
+  return colors
+}
+
+for (const batch of [1, 2]) {
+  test(`the colour under the pointer is the announced winner's (10 spins, batch ${batch})`, async ({
+    page,
+  }) => {
+    let seed = batch * 7919
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    for (let spin = 0; spin < 10; spin++) {
+      const count = 1 + Math.floor(random() * 40)
+      const colors = distinctColors(count, random)
+      const seeded = colors.map((color, i) => ({ id: `s${i}`, text: `Item ${i + 1}`, color }))
+      await openWithWheel(page, seeded)
+      await page.getByRole('button', { name: 'Spin', exact: true }).click()
+      const text = (await page.getByTestId('winner-text').textContent())?.trim()
+      const winner = seeded.find((s) => s.text === text)
+      expect(winner, `winner ${text}`).toBeTruthy()
+      await page.getByRole('button', { name: 'Close', exact: true }).click()
+      const samples = await colorsUnderPointer(page)
+      const target = hexToRgb(winner?.color ?? '#000000')
+      const matchesWinner = samples.filter((s) => near(s, target)).length
+      const matchesOther = samples.filter((s) =>
+        seeded.some((other) => other !== winner && near(s, hexToRgb(other.color))),
+      ).length
+      if (matchesWinner < 5)
+        console.log(
+          JSON.stringify({ count, text, color: winner?.color, samples, colors: seeded.map((s) => s.color) }),
+        )
+      expect(matchesWinner, `${count} items, winner ${text} ${winner?.color}`).toBeGreaterThanOrEqual(5)
+      expect(matchesOther, `${count} items, winner ${text}`).toBe(0)
+    }
+  })
+}

@@ -1,0 +1,84 @@
+import { Pencil, Trash2 } from 'lucide-react'
+import { memo, useState } from 'react'
+import { normalizeHex } from '../../../core/wheel/colors'
+import type { Item } from '../../../core/wheel/model'
+import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
+import { useWheelStore } from './wheel-store'
+
+/** One item: colour picker, inline edit (Enter confirms, Escape cancels) and delete. */
+export const ItemRow = memo(function ItemRow({ item, wins }: { item: Item; wins?: number }) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(item.text)
+  const updateItem = useWheelStore((s) => s.updateItem)
+  const removeItem = useWheelStore((s) => s.removeItem)
+
+  const confirm = () => {
+    const text = draft.trim()
+    if (text) updateItem(item.id, { text })
+    setEditing(false)
+  }
+
+  return (
+    <div
+      className="flex h-12 items-center gap-2 border-b border-slate-100 px-2 dark:border-slate-800"
+      data-testid="item-row"
+    >
+      <input
+        type="color"
+        value={normalizeHex(item.color)}
+        onChange={(e) => updateItem(item.id, { color: e.target.value })}
+        aria-label={`Colour of ${item.text}`}
+        className="size-8 shrink-0 cursor-pointer rounded border-0 bg-transparent p-0"
+      />
+      {editing ? (
+        <input
+          // biome-ignore lint/a11y/noAutofocus: the user asked to edit this item
+          autoFocus
+          value={draft}
+          maxLength={MAX_ITEM_TEXT}
+          aria-label={`Edit ${item.text}`}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={confirm}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') confirm()
+            if (e.key === 'Escape') {
+              e.stopPropagation()
+              setDraft(item.text)
+              setEditing(false)
+            }
+          }}
+          className="min-w-0 flex-1 rounded border border-brand-500 bg-white px-2 py-1 text-sm dark:bg-slate-800"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            setDraft(item.text)
+            setEditing(true)
+          }}
+          className="group flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          aria-label={`Edit ${item.text}`}
+        >
+          <span className="truncate">{item.text}</span>
+          <Pencil aria-hidden className="size-3.5 shrink-0 opacity-0 group-hover:opacity-60" />
+        </button>
+      )}
+      {wins !== undefined && (
+        <span
+          className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+          title="Wins"
+        >
+          {wins} {wins === 1 ? 'win' : 'wins'}
+        </span>
+      )}
+      <button
+        type="button"
+        onClick={() => removeItem(item.id)}
+        aria-label={`Delete ${item.text}`}
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
+      >
+        <Trash2 aria-hidden className="size-4" />
+      </button>
+    </div>
+  )
+})

@@ -1,0 +1,123 @@
+import { ChevronDown } from 'lucide-react'
+import { useId, useState } from 'react'
+import {
+  clampToRange,
+  MODE_DESCRIPTIONS,
+  SPIN_DURATION,
+  WHEEL_MODES,
+  WHEEL_SIZE,
+  type WheelMode,
+  type WheelSettings,
+} from '../../../core/wheel/model'
+import { useWheelStore } from './wheel-store'
+
+const MODE_LABELS: Record<WheelMode, string> = {
+  normal: 'Normal',
+  elimination: 'Elimination',
+  accumulation: 'Accumulation',
+}
+
+export function SettingsPanel({ settings }: { settings: WheelSettings }) {
+  const [open, setOpen] = useState(false)
+  const id = useId()
+  const update = useWheelStore((s) => s.updateSettings)
+  const resetTally = useWheelStore((s) => s.resetTally)
+
+  return (
+    <div className="rounded-lg border border-slate-200 dark:border-slate-800">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        className="flex w-full items-center justify-between px-3 py-2 text-sm font-semibold"
+      >
+        Settings
+        <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+      </button>
+      {open && (
+        <div id={id} className="space-y-4 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
+          <label className="block">
+            <span className="flex justify-between font-medium">
+              Spin duration <output>{(settings.spinDuration / 1000).toFixed(1)} s</output>
+            </span>
+            <input
+              type="range"
+              min={SPIN_DURATION.min}
+              max={SPIN_DURATION.max}
+              step={SPIN_DURATION.step}
+              aria-label="Spin duration"
+              aria-valuetext={`${(settings.spinDuration / 1000).toFixed(1)} seconds`}
+              value={settings.spinDuration}
+              onChange={(e) => update({ spinDuration: clampToRange(Number(e.target.value), SPIN_DURATION) })}
+              className="mt-1 w-full accent-brand-600"
+            />
+          </label>
+          <label className="block">
+            <span className="flex justify-between font-medium">
+              Wheel size <output>{settings.wheelSize} px</output>
+            </span>
+            <input
+              type="range"
+              min={WHEEL_SIZE.min}
+              max={WHEEL_SIZE.max}
+              step={WHEEL_SIZE.step}
+              aria-label="Wheel size"
+              aria-valuetext={`${settings.wheelSize} pixels`}
+              value={settings.wheelSize}
+              onChange={(e) => update({ wheelSize: clampToRange(Number(e.target.value), WHEEL_SIZE) })}
+              className="mt-1 w-full accent-brand-600"
+            />
+          </label>
+          <div>
+            <label className="block font-medium" htmlFor={`${id}-mode`}>
+              Mode
+            </label>
+            <div className="mt-1 flex gap-2">
+              <select
+                id={`${id}-mode`}
+                value={settings.mode}
+                onChange={(e) => update({ mode: e.target.value as WheelMode })}
+                className="flex-1 rounded-lg border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-800"
+              >
+                {WHEEL_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {MODE_LABELS[m]}
+                  </option>
+                ))}
+              </select>
+              {settings.mode === 'accumulation' && (
+                <button
+                  type="button"
+                  onClick={resetTally}
+                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+                >
+                  Reset tally
+                </button>
+              )}
+            </div>
+            <p className="mt-1 text-slate-600 dark:text-slate-400">{MODE_DESCRIPTIONS[settings.mode]}</p>
+          </div>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={settings.soundEnabled}
+              onChange={(e) => update({ soundEnabled: e.target.checked })}
+              className="size-4 accent-brand-600"
+            />
+            Sound
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={settings.confettiEnabled}
+              onChange={(e) => update({ confettiEnabled: e.target.checked })}
+              className="size-4 accent-brand-600"
+            />
+            Confetti
+          </label>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
+import { cryptoRandomSource } from '../../../core/random/random'
+import type { Item } from '../../../core/wheel/model'
+import { planSpin, reducedMotionPlan } from '../../../core/wheel/spin'
+import { celebrate, playWinSound, startSpinSound, stopSpinSound } from './effects'
+import { useWheelStore } from './wheel-store'
+import type { WheelViewHandle } from './wheel-view'
+
+const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
+const REDUCED_MOTION_MS = 600
+
+/**
+ * One spin, as the spec has it: ignored while spinning or with no items; clears the previous
+ * winner; the spin sound loops until the end; the winner (decided by the plan's final angle) is
+ * shown when the wheel stops, added to history, then the win sound (500 ms) and confetti (800 ms).
+ */
+export function useSpin(view: RefObject<WheelViewHandle | null>) {
+  const [spinning, setSpinning] = useState(false)
+  const [winner, setWinner] = useState<Item | null>(null)
+  const busy = useRef(false)
+  const timers = useRef<number[]>([])
+
+  useEffect(
+    () => () => {
+      for (const t of timers.current) clearTimeout(t)
+      stopSpinSound()
+    },
+    [],
+  )
+
+  const spin = useCallback(async () => {
+    const { currentWheel, recordWin } = useWheelStore.getState()
+    const items = currentWheel.items
+    if (busy.current || items.length === 0 || !view.current) return
+    busy.current = true
+    setSpinning(true)
+    setWinner(null)
+    const { spinDuration, soundEnabled, confettiEnabled } = currentWheel.settings
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    const full = planSpin(random, items.length, view.current.rotation())
+    const plan = reduced ? reducedMotionPlan(full) : full
+    const duration = reduced ? Math.min(REDUCED_MOTION_MS, spinDuration) : spinDuration
+    const won = items[plan.winnerIndex] as Item
+    if (soundEnabled) startSpinSound()
+    await view.current.spin(plan, duration)
+    stopSpinSound()
+    busy.current = false
+    setSpinning(false)
+    recordWin(won)
+    setWinner(won)
+    if (soundEnabled) timers.current.push(window.setTimeout(playWinSound, 500))
+    if (confettiEnabled) timers.current.push(window.setTimeout(() => void celebrate(), 800))
+  }, [view])
+
+  return { spin, spinning, winner, clearWinner: () => setWinner(null) }
+}

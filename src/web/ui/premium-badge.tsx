@@ -1,0 +1,15 @@
+import { Crown } from 'lucide-react'
+import { Link } from 'react-router'
+
+/** The 'Premium Only' badge on a locked control, linking to the plans page. */
+export function PremiumBadge() {
+  return (
+    <Link
+      to="/subscription"
+      className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 hover:bg-amber-200 dark:bg-amber-400/20 dark:text-amber-200"
+    >
+      <Crown aria-hidden className="size-3" />
+      Premium Only
+    </Link>
+  )
+}
