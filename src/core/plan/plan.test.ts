@@ -4,59 +4,94 @@ import {
   canAccessPresets,
   canImportWheels,
   canSaveWheels,
+  daysUntilExpiry,
   FREE_ITEM_LIMIT,
   getMaxItemsPerWheel,
   hasPremiumPlan,
   isExpiringSoon,
   itemLimitMessage,
+  type PlanProfile,
 } from './plan'
 
 const now = new Date('2026-11-22T12:00:00Z')
-const premium = { planType: 'monthly', subscriptionStatus: 'active' }
+const DAY = 86_400_000
+const premium = { planType: 'monthly', subscriptionStatus: 'active' } as const
+const endsIn = (ms: number) => ({ ...premium, subscriptionExpiresAt: new Date(now.getTime() + ms) })
+const gated = [canSaveWheels, canImportWheels, canAccessPresets, canAccessHistory, hasPremiumPlan]
 
 describe('plan checks', () => {
   it('visitors and free users are free: 15 items, nothing premium', () => {
-    for (const profile of [null, undefined, { planType: 'free', subscriptionStatus: 'inactive' }]) {
-      expect(hasPremiumPlan(profile, now)).toBe(false)
+    const free: PlanProfile[] = [
+      null,
+      undefined,
+      { planType: 'free', subscriptionStatus: 'inactive' },
+      { planType: 'free', subscriptionStatus: 'active' },
+      { planType: 'monthly', subscriptionStatus: 'inactive' },
+      { planType: 'monthly', subscriptionStatus: 'cancelled' },
+      { planType: 'monthly', subscriptionStatus: 'ACTIVE' },
+      { planType: 'yearly', subscriptionStatus: 'active' },
+    ]
+    for (const profile of free) {
       expect(getMaxItemsPerWheel(profile, now)).toBe(FREE_ITEM_LIMIT)
-      for (const check of [canSaveWheels, canImportWheels, canAccessPresets, canAccessHistory]) {
-        expect(check(profile, now)).toBe(false)
-      }
+      for (const check of gated) expect(check(profile, now)).toBe(false)
     }
+    expect(FREE_ITEM_LIMIT).toBe(15)
   })
 
-  it('premium needs the monthly plan AND an active status', () => {
-    expect(hasPremiumPlan(premium, now)).toBe(true)
+  it('premium is the monthly plan AND an active status: unlimited items and every feature', () => {
     expect(getMaxItemsPerWheel(premium, now)).toBe(Number.POSITIVE_INFINITY)
-    expect(canSaveWheels(premium, now) && canAccessPresets(premium, now)).toBe(true)
-    expect(hasPremiumPlan({ planType: 'monthly', subscriptionStatus: 'cancelled' }, now)).toBe(false)
-    expect(hasPremiumPlan({ planType: 'free', subscriptionStatus: 'active' }, now)).toBe(false)
+    for (const check of gated) expect(check(premium, now)).toBe(true)
+    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: null }, now)).toBe(true)
+    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: '' }, now)).toBe(true)
   })
 
-  it('premium ends at subscriptionExpiresAt', () => {
+  it('premium ends exactly at subscriptionExpiresAt', () => {
     const ends = { ...premium, subscriptionExpiresAt: '2026-11-22T12:00:01Z' }
     expect(hasPremiumPlan(ends, now)).toBe(true)
+    expect(hasPremiumPlan(ends, new Date('2026-11-22T12:00:00.999Z'))).toBe(true)
     expect(hasPremiumPlan(ends, new Date('2026-11-22T12:00:01Z'))).toBe(false)
+    expect(getMaxItemsPerWheel(ends, new Date('2026-11-23T00:00:00Z'))).toBe(FREE_ITEM_LIMIT)
+    for (const check of gated) expect(check(endsIn(-1), now)).toBe(false)
     expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: new Date('2020-01-01') }, now)).toBe(false)
-    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: 'garbage' }, now)).toBe(true)
   })
 
-  it('is expiring soon with 1 to 7 days left', () => {
-    const inDays = (d: number) => ({
-      ...premium,
-      subscriptionExpiresAt: new Date(now.getTime() + d * 86_400_000),
-    })
-    expect(isExpiringSoon(inDays(8), now)).toBe(false)
-    expect(isExpiringSoon(inDays(7), now)).toBe(true)
-    expect(isExpiringSoon(inDays(1), now)).toBe(true)
-    expect(isExpiringSoon(inDays(0.5), now)).toBe(true)
-    expect(isExpiringSoon(inDays(-1), now)).toBe(false)
+  it('an unreadable expiry fails closed', () => {
+    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: 'garbage' }, now)).toBe(false)
+    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: new Date(Number.NaN) }, now)).toBe(false)
+  })
+
+  it('is expiring soon with 1 to 7 days left, and only while subscribed', () => {
+    expect(isExpiringSoon(endsIn(8 * DAY), now)).toBe(false)
+    expect(isExpiringSoon(endsIn(7 * DAY + 1), now)).toBe(false)
+    expect(isExpiringSoon(endsIn(7 * DAY), now)).toBe(true)
+    expect(isExpiringSoon(endsIn(1 * DAY), now)).toBe(true)
+    expect(isExpiringSoon(endsIn(DAY / 2), now)).toBe(true)
+    expect(isExpiringSoon(endsIn(1), now)).toBe(true)
+    expect(isExpiringSoon(endsIn(0), now)).toBe(false)
+    expect(isExpiringSoon(endsIn(-DAY), now)).toBe(false)
     expect(isExpiringSoon(premium, now)).toBe(false)
+    expect(isExpiringSoon(null, now)).toBe(false)
+    expect(isExpiringSoon({ ...endsIn(DAY), subscriptionStatus: 'inactive' }, now)).toBe(false)
+  })
+
+  it('counts the days left, rounded up', () => {
+    expect(daysUntilExpiry(endsIn(3 * DAY), now)).toBe(3)
+    expect(daysUntilExpiry(endsIn(2 * DAY + 1), now)).toBe(3)
+    expect(daysUntilExpiry(premium, now)).toBeNull()
+    expect(daysUntilExpiry(null, now)).toBeNull()
+  })
+
+  it('uses the current time when none is given', () => {
+    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: new Date(Date.now() + DAY) })).toBe(true)
+    expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: new Date(Date.now() - DAY) })).toBe(false)
   })
 
   it('words the item limit exactly', () => {
     expect(itemLimitMessage()).toBe(
       'Free users can only add up to 15 items per wheel. Upgrade to Premium for unlimited items!',
+    )
+    expect(itemLimitMessage(20)).toBe(
+      'Free users can only add up to 20 items per wheel. Upgrade to Premium for unlimited items!',
     )
   })
 })

@@ -1,6 +1,14 @@
+/**
+ * The named plan checks of the spec (§6). Pure functions of the profile the server sent and of the
+ * current time, so the web app and the server decide alike. A missing profile (a visitor) is free.
+ */
+
+export type PlanType = 'free' | 'monthly'
+
+/** The fields of a user profile that decide the plan. Other fields are ignored. */
 export type PlanProfile =
   | {
-      planType: 'free' | 'monthly' | string
+      planType: PlanType | (string & {})
       subscriptionStatus: string
       subscriptionExpiresAt?: string | Date | null
     }
@@ -8,36 +16,53 @@ export type PlanProfile =
   | undefined
 
 export const FREE_ITEM_LIMIT = 15
+export const EXPIRY_WARNING_DAYS = 7
 const DAY_MS = 86_400_000
 
-function expiry(profile: NonNullable<PlanProfile>): number | null {
-  if (!profile.subscriptionExpiresAt) return null
-  const t = new Date(profile.subscriptionExpiresAt).getTime()
-  return Number.isNaN(t) ? null : t
+/**
+ * The end of the paid period in ms, null when there is none. An expiry that cannot be read counts
+ * as already past: entitlements fail closed.
+ */
+function expiryTime(profile: NonNullable<PlanProfile>): number | null {
+  const value = profile.subscriptionExpiresAt
+  if (value === undefined || value === null || value === '') return null
+  const t =
+    value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN
+  return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
 }
 
-/** Premium: the monthly plan, status active, and not past subscriptionExpiresAt. */
+/** Premium: the monthly plan, status 'active', and not past subscriptionExpiresAt (when set). */
 export function hasPremiumPlan(profile: PlanProfile, now: Date = new Date()): boolean {
-  if (profile?.planType !== 'monthly' || profile.subscriptionStatus !== 'active') return false
-  const ends = expiry(profile)
+  if (!profile || profile.planType !== 'monthly' || profile.subscriptionStatus !== 'active') return false
+  const ends = expiryTime(profile)
   return ends === null || ends > now.getTime()
 }
 
+/** 15 items for visitors and free users, unlimited (Infinity) for premium. */
 export const getMaxItemsPerWheel = (profile: PlanProfile, now?: Date): number =>
   hasPremiumPlan(profile, now) ? Number.POSITIVE_INFINITY : FREE_ITEM_LIMIT
-export const canSaveWheels = hasPremiumPlan
-export const canImportWheels = hasPremiumPlan
-export const canAccessPresets = hasPremiumPlan
-export const canAccessHistory = hasPremiumPlan
 
-/** Subscribed with 1 to 7 days left. */
-export function isExpiringSoon(profile: PlanProfile, now: Date = new Date()): boolean {
-  if (!profile || !hasPremiumPlan(profile, now)) return false
-  const ends = expiry(profile)
-  if (ends === null) return false
-  const days = Math.ceil((ends - now.getTime()) / DAY_MS)
-  return days >= 1 && days <= 7
+export const canSaveWheels = (profile: PlanProfile, now?: Date): boolean => hasPremiumPlan(profile, now)
+export const canImportWheels = (profile: PlanProfile, now?: Date): boolean => hasPremiumPlan(profile, now)
+export const canAccessPresets = (profile: PlanProfile, now?: Date): boolean => hasPremiumPlan(profile, now)
+export const canAccessHistory = (profile: PlanProfile, now?: Date): boolean => hasPremiumPlan(profile, now)
+
+/**
+ * Whole days left in a premium subscription with an end date, rounded up (1 while less than a
+ * day remains); null when the user is not premium or the subscription has no end date.
+ */
+export function daysUntilExpiry(profile: PlanProfile, now: Date = new Date()): number | null {
+  if (!profile || !hasPremiumPlan(profile, now)) return null
+  const ends = expiryTime(profile)
+  return ends === null ? null : Math.ceil((ends - now.getTime()) / DAY_MS)
 }
 
-export const itemLimitMessage = (limit: number = FREE_ITEM_LIMIT) =>
+/** Subscribed, with 1 to 7 days left (the expiry warning). */
+export function isExpiringSoon(profile: PlanProfile, now: Date = new Date()): boolean {
+  const days = daysUntilExpiry(profile, now)
+  return days !== null && days >= 1 && days <= EXPIRY_WARNING_DAYS
+}
+
+/** The alert shown when a free user tries to add more items than the limit. */
+export const itemLimitMessage = (limit: number = FREE_ITEM_LIMIT): string =>
   `Free users can only add up to ${limit} items per wheel. Upgrade to Premium for unlimited items!`
