@@ -33,7 +33,7 @@ function expiryTime(profile: NonNullable<PlanProfile>): number | null {
 
 /** Premium: the monthly plan, status 'active', and not past subscriptionExpiresAt (when set). */
 export function hasPremiumPlan(profile: PlanProfile, now: Date = new Date()): boolean {
-  if (!profile || profile.planType !== 'monthly' || profile.subscriptionStatus !== 'active') return false
+  if (profile?.planType !== 'monthly' || profile.subscriptionStatus !== 'active') return false
   const ends = expiryTime(profile)
   return ends === null || ends > now.getTime()
 }

@@ -1,29 +1,24 @@
-import { normalizeHex } from '../wheel/colors'
-import {
-  clampToRange,
-  createDefaultWheel,
-  DEFAULT_ITEM_COLOR,
-  DEFAULT_SETTINGS,
-  DEFAULT_WHEEL_NAME,
-  MAX_ITEM_TEXT,
-  MAX_ITEMS,
-  MAX_WHEEL_NAME,
-  SPIN_DURATION,
-  type SpinHistoryEntry,
-  WHEEL_MODES,
-  WHEEL_SIZE,
-  type Wheel,
-  type WheelMode,
-  type WheelSettings,
-} from '../wheel/model'
+import * as z from 'zod/mini'
+import { createDefaultWheel, createId, type SpinHistoryEntry, type Wheel } from '../wheel/model'
+import { spinHistoryEntrySchema, wheelSchema } from '../wheel/schema'
+import { migrate, STORE_VERSION } from './migrations'
+import { idKeeper, readHistoryEntry, readWheel } from './repair'
+
+/**
+ * The wheel state the browser keeps, under one local-storage key, as versioned JSON:
+ * {version, currentWheel, savedWheels, spinHistory (newest first, ≤ 100), settings}.
+ * `parsePersistedState` reads it back whatever the key holds, and never throws.
+ */
 
 /** The one local-storage key of the wheel store. */
 export const STORE_KEY = 'whirl-wheel-store'
-/** Where an unreadable stored value is kept, so nothing a user had is thrown away. */
+/** Where the page keeps a stored value that could not be taken over whole, so nothing is lost. */
 export const BACKUP_KEY = 'whirl-wheel-store-backup'
-export const STORE_VERSION = 1
+export { STORE_VERSION }
 export const HISTORY_LIMIT = 100
 export const MAX_SAVED_WHEELS = 500
+/** A stored text longer than this (far beyond any browser's quota) is not even parsed. */
+export const MAX_STORED_CHARS = 20_000_000
 
 export type GlobalSettings = { soundEnabled: boolean; confettiEnabled: boolean; autoSave: boolean }
 
@@ -51,165 +46,140 @@ export function defaultState(): PersistedState {
   }
 }
 
-const isIsoDate = (s: unknown): s is string => typeof s === 'string' && !Number.isNaN(Date.parse(s))
+const unique = <T>(list: readonly T[], key: (value: T) => unknown) =>
+  new Set(list.map(key)).size === list.length
 
-/** Lenient readers: each keeps what is valid and repairs or drops the rest. */
-function readItem(raw: unknown, index: number): Wheel['items'][number] | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, unknown>
-  const t = typeof r.text === 'string' ? r.text.trim() : typeof r.text === 'number' ? String(r.text) : ''
-  const id =
-    typeof r.id === 'string' && r.id ? r.id.slice(0, 64) : typeof r.id === 'number' ? String(r.id) : null
-  return {
-    id: id ?? `restored-${index}`,
-    text: (t || `Item ${index + 1}`).slice(0, MAX_ITEM_TEXT),
-    color: normalizeHex(r.color, DEFAULT_ITEM_COLOR),
-  }
-}
-
-export function readSettings(raw: unknown): WheelSettings {
-  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
-  const bool = (v: unknown, d: boolean) => (typeof v === 'boolean' ? v : d)
-  return {
-    spinDuration: clampToRange(r.spinDuration, SPIN_DURATION),
-    wheelSize: clampToRange(r.wheelSize, WHEEL_SIZE),
-    soundEnabled: bool(r.soundEnabled, DEFAULT_SETTINGS.soundEnabled),
-    confettiEnabled: bool(r.confettiEnabled, DEFAULT_SETTINGS.confettiEnabled),
-    mode: (WHEEL_MODES as readonly unknown[]).includes(r.mode) ? (r.mode as WheelMode) : 'normal',
-  }
-}
-
-export function readWheel(raw: unknown): Wheel | null {
-  if (!raw || typeof raw !== 'object' || !Array.isArray((raw as { items?: unknown }).items)) return null
-  const r = raw as Record<string, unknown>
-  const rawItems = (r.items as unknown[]).slice(0, MAX_ITEMS)
-  const items = rawItems.map(readItem).filter((i): i is Wheel['items'][number] => i !== null)
-  const seen = new Set<string>()
-  for (const item of items) {
-    if (seen.has(item.id)) item.id = `${item.id}-${seen.size}`
-    seen.add(item.id)
-  }
-  const name =
-    typeof r.name === 'string' && r.name.trim() ? r.name.trim().slice(0, MAX_WHEEL_NAME) : DEFAULT_WHEEL_NAME
-  const tally: Record<string, number> = {}
-  if (r.tally && typeof r.tally === 'object') {
-    for (const item of items) {
-      const v = (r.tally as Record<string, unknown>)[item.id]
-      if (Object.hasOwn(r.tally, item.id) && typeof v === 'number' && Number.isInteger(v) && v > 0)
-        tally[item.id] = v
-    }
-  }
-  const wheel: Wheel = {
-    id: typeof r.id === 'string' && r.id ? r.id.slice(0, 64) : typeof r.id === 'number' ? String(r.id) : null,
-    name,
-    items,
-    settings: readSettings(r.settings),
-    tally,
-  }
-  if (isIsoDate(r.createdAt)) wheel.createdAt = r.createdAt
-  if (isIsoDate(r.updatedAt)) wheel.updatedAt = r.updatedAt
-  return wheel
-}
-
-function readHistoryEntry(raw: unknown): SpinHistoryEntry | null {
-  if (!raw || typeof raw !== 'object') return null
-  const r = raw as Record<string, unknown>
-  const result = r.result && typeof r.result === 'object' ? (r.result as Record<string, unknown>) : null
-  const id = typeof r.id === 'string' || typeof r.id === 'number' ? String(r.id) : null
-  if (
-    !id ||
-    !result ||
-    typeof result.text !== 'string' ||
-    typeof r.wheelName !== 'string' ||
-    !isIsoDate(r.timestamp)
-  )
-    return null
-  return {
-    id,
-    result: { text: result.text.slice(0, MAX_ITEM_TEXT), color: normalizeHex(result.color) },
-    wheelName: r.wheelName.slice(0, MAX_WHEEL_NAME),
-    timestamp: r.timestamp,
-  }
-}
-
-function readGlobalSettings(raw: unknown): GlobalSettings {
-  const r = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
-  const pick = (k: keyof GlobalSettings) =>
-    typeof r[k] === 'boolean' ? (r[k] as boolean) : DEFAULT_GLOBAL_SETTINGS[k]
-  return {
-    soundEnabled: pick('soundEnabled'),
-    confettiEnabled: pick('confettiEnabled'),
-    autoSave: pick('autoSave'),
-  }
-}
-
-/**
- * Migrations, one per version step. Version 0 is the spec's unversioned shape
- * {currentWheel, savedWheels, spinHistory, settings}, also as persisted by zustand ({state, version}).
- */
-const MIGRATIONS: Record<number, (data: Record<string, unknown>) => Record<string, unknown>> = {
-  0: (data) => {
-    const inner =
-      data.state && typeof data.state === 'object' ? (data.state as Record<string, unknown>) : data
-    return { ...inner, version: 1 }
-  },
-}
+/** The strict shape of the stored state, as `serializePersistedState` writes it. */
+export const persistedStateSchema = z.object({
+  version: z.literal(STORE_VERSION),
+  currentWheel: wheelSchema,
+  savedWheels: z.array(wheelSchema).check(
+    z.maxLength(MAX_SAVED_WHEELS),
+    z.refine((list) => list.every((w) => w.id !== null) && unique(list, (w) => w.id), 'Saved wheel ids'),
+  ),
+  spinHistory: z.array(spinHistoryEntrySchema).check(
+    z.maxLength(HISTORY_LIMIT),
+    z.refine((list) => unique(list, (e) => e.id), 'History ids repeat'),
+  ),
+  settings: z.object({ soundEnabled: z.boolean(), confettiEnabled: z.boolean(), autoSave: z.boolean() }),
+})
 
 export type ParseResult = {
   state: PersistedState
-  /** The stored value could not be read whole: keep the raw text under BACKUP_KEY. */
+  /**
+   * True when the stored value was not taken over unchanged (unreadable, an older or newer
+   * version, or anything repaired or dropped): keep the raw text under BACKUP_KEY.
+   */
   needsBackup: boolean
+  /** What was wrong, for a console warning; empty when the value was valid as stored. */
+  problems: string[]
 }
 
-/** Reads the stored value. Never throws: what cannot be read falls back to defaults. */
+/**
+ * Reads the stored value: null or '' give the defaults; a valid current-version value is used as
+ * is; an older version is migrated; anything else is repaired, keeping whatever is valid (invalid
+ * items, wheels or history entries are dropped, out-of-range settings clamped, bad colours made
+ * #3b82f6, a missing or unreadable current wheel replaced by the default wheel).
+ * Never throws.
+ */
 export function parsePersistedState(raw: string | null): ParseResult {
-  if (raw === null || raw === '') return { state: defaultState(), needsBackup: false }
-  let data: unknown
+  if (raw === null || raw === '') return { state: defaultState(), needsBackup: false, problems: [] }
   try {
-    data = JSON.parse(raw)
+    return parseStored(raw)
+  } catch (error) {
+    // Nothing above should throw; this is the promise that a broken store never breaks the page.
+    return { state: defaultState(), needsBackup: true, problems: [`unreadable: ${String(error)}`] }
+  }
+}
+
+function parseStored(raw: string): ParseResult {
+  const fail = (problem: string): ParseResult => ({
+    state: defaultState(),
+    needsBackup: true,
+    problems: [problem],
+  })
+  if (raw.length > MAX_STORED_CHARS) return fail('the stored value is too large to read')
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
   } catch {
-    return { state: defaultState(), needsBackup: true }
+    return fail('the stored value is not JSON')
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data))
-    return { state: defaultState(), needsBackup: true }
-  let record = data as Record<string, unknown>
-  let version = typeof record.version === 'number' && Number.isInteger(record.version) ? record.version : 0
-  if (version > STORE_VERSION) return { state: defaultState(), needsBackup: true }
-  while (version < STORE_VERSION) {
-    const step = MIGRATIONS[version]
-    if (!step) return { state: defaultState(), needsBackup: true }
-    record = step(record)
-    version += 1
+  const migrated = migrate(json)
+  if (!migrated.ok) return fail(migrated.reason)
+  const problems: string[] = []
+  if (migrated.from !== STORE_VERSION)
+    problems.push(`stored as version ${migrated.from}, read as ${STORE_VERSION}`)
+
+  const strict = persistedStateSchema.safeParse(migrated.data)
+  if (strict.success)
+    return { state: strict.data as PersistedState, needsBackup: problems.length > 0, problems }
+
+  const state = repair(migrated.data, (problem) => problems.push(problem))
+  // The repaired state must pass the strict schema; if it ever did not, the defaults are safer.
+  if (!persistedStateSchema.safeParse(state).success) return fail('the stored value could not be repaired')
+  return { state, needsBackup: true, problems: problems.length > 0 ? problems : ['repaired'] }
+}
+
+function repair(data: Record<string, unknown>, report: (problem: string) => void): PersistedState {
+  const own = (key: string) => (Object.hasOwn(data, key) ? data[key] : undefined)
+  const list = (key: string, limit: number): unknown[] => {
+    const value = own(key)
+    if (value === undefined) return []
+    if (!Array.isArray(value)) {
+      report(`${key}: not a list, emptied`)
+      return []
+    }
+    if (value.length > limit)
+      report(`${key}: ${value.length - limit} entries over the limit of ${limit} dropped`)
+    return value.slice(0, limit)
   }
-  const current = readWheel(record.currentWheel)
-  const rawSaved = Array.isArray(record.savedWheels) ? record.savedWheels : []
-  const savedWheels = rawSaved
-    .slice(0, MAX_SAVED_WHEELS)
-    .map(readWheel)
-    .filter((w): w is Wheel => w !== null && w.id !== null)
-  const rawHistory = Array.isArray(record.spinHistory) ? record.spinHistory : []
-  const spinHistory = rawHistory
-    .slice(0, HISTORY_LIMIT)
-    .map(readHistoryEntry)
+
+  const currentWheel = readWheel(own('currentWheel'), 'currentWheel', report) ?? createDefaultWheel()
+  const wheelIds = idKeeper(report)
+  const savedWheels = list('savedWheels', MAX_SAVED_WHEELS)
+    .map((w, i) => readWheel(w, `savedWheels[${i}]`, report, wheelIds))
+    .filter((w): w is Wheel => w !== null)
+  const entryIds = idKeeper(report)
+  const spinHistory = list('spinHistory', HISTORY_LIMIT)
+    .map((e, i) => readHistoryEntry(e, `spinHistory[${i}]`, report, entryIds))
     .filter((e): e is SpinHistoryEntry => e !== null)
-  const damaged =
-    !current ||
-    savedWheels.length !== Math.min(rawSaved.length, MAX_SAVED_WHEELS) ||
-    spinHistory.length !== Math.min(rawHistory.length, HISTORY_LIMIT)
-  return {
-    state: {
-      version: STORE_VERSION,
-      currentWheel: current ?? createDefaultWheel(),
-      savedWheels,
-      spinHistory,
-      settings: readGlobalSettings(record.settings),
-    },
-    needsBackup: damaged,
+
+  const rawSettings = own('settings')
+  const r =
+    rawSettings !== null && typeof rawSettings === 'object' ? (rawSettings as Record<string, unknown>) : {}
+  const flag = (key: keyof GlobalSettings) => {
+    const v = Object.hasOwn(r, key) ? r[key] : undefined
+    if (typeof v === 'boolean') return v
+    report(`settings.${key}: not true or false, default used`)
+    return DEFAULT_GLOBAL_SETTINGS[key]
   }
+  const settings = {
+    soundEnabled: flag('soundEnabled'),
+    confettiEnabled: flag('confettiEnabled'),
+    autoSave: flag('autoSave'),
+  }
+  return { version: STORE_VERSION, currentWheel, savedWheels, spinHistory, settings }
 }
 
 export const serializePersistedState = (state: PersistedState): string => JSON.stringify(state)
 
+/** A history entry for a spin result, stamped now. */
+export function createHistoryEntry(
+  result: { text: string; color: string },
+  wheelName: string,
+  now: Date = new Date(),
+): SpinHistoryEntry {
+  return {
+    id: createId(() => now.getTime()),
+    result: { text: result.text, color: result.color },
+    wheelName,
+    timestamp: now.toISOString(),
+  }
+}
+
 /** Newest first, at most HISTORY_LIMIT entries. */
-export const addHistoryEntry = (history: SpinHistoryEntry[], entry: SpinHistoryEntry): SpinHistoryEntry[] =>
-  [entry, ...history].slice(0, HISTORY_LIMIT)
+export const addHistoryEntry = (
+  history: readonly SpinHistoryEntry[],
+  entry: SpinHistoryEntry,
+): SpinHistoryEntry[] => [entry, ...history].slice(0, HISTORY_LIMIT)

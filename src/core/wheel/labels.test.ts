@@ -22,7 +22,13 @@ const proportional: Measure = (text, px) => {
 }
 
 function counting(measure: Measure) {
-  const counter = { calls: 0, measure: (t: string, px: number) => (counter.calls++, measure(t, px)) }
+  const counter = {
+    calls: 0,
+    measure: (t: string, px: number) => {
+      counter.calls += 1
+      return measure(t, px)
+    },
+  }
   return counter
 }
 

@@ -1,0 +1,95 @@
+import * as z from 'zod/mini'
+import {
+  type Item,
+  MAX_ITEM_TEXT,
+  MAX_ITEMS,
+  MAX_WHEEL_NAME,
+  SPIN_DURATION,
+  type SpinHistoryEntry,
+  WHEEL_MODES,
+  WHEEL_SIZE,
+  type Wheel,
+  type WheelSettings,
+} from './model'
+
+/**
+ * The canonical, strict shape of wheels as Whirl stores and exchanges them (zod/mini: a few kB in
+ * the page instead of the full zod). Anything that passes is safe to use as is; the storage
+ * reader repairs what does not. The server can use the same schemas for the cloud copy.
+ */
+
+/** Lower-case #rrggbb, as stored (normalizeHex turns #rgb and upper case into this). */
+export const HEX_COLOR_PATTERN = /^#[0-9a-f]{6}$/
+/** Ids: 1–64 letters, digits, '_' or '-', starting with a letter or digit (so never '__proto__'). */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+
+export const isValidId = (value: unknown): value is string =>
+  typeof value === 'string' && ID_PATTERN.test(value)
+
+export const idSchema = z.string().check(z.regex(ID_PATTERN))
+export const hexColorSchema = z.string().check(z.regex(HEX_COLOR_PATTERN))
+/** ISO 8601 in UTC, as Date.prototype.toISOString writes it. */
+export const timestampSchema = z.iso.datetime()
+
+export const itemSchema = z.object({
+  id: idSchema,
+  text: z.string().check(
+    z.maxLength(MAX_ITEM_TEXT),
+    z.refine((s) => s.trim().length > 0, 'Item text is blank'),
+  ),
+  color: hexColorSchema,
+})
+
+const onSlider = (range: { min: number; max: number; step: number }) =>
+  z.int().check(
+    z.gte(range.min),
+    z.lte(range.max),
+    z.refine((n) => (n - range.min) % range.step === 0, `Not a step of ${range.step}`),
+  )
+
+export const wheelSettingsSchema = z.object({
+  spinDuration: onSlider(SPIN_DURATION),
+  soundEnabled: z.boolean(),
+  confettiEnabled: z.boolean(),
+  wheelSize: onSlider(WHEEL_SIZE),
+  mode: z.enum(WHEEL_MODES as ['normal', 'elimination', 'accumulation']),
+})
+
+export const wheelSchema = z
+  .object({
+    id: z.nullable(idSchema),
+    name: z.string().check(z.maxLength(MAX_WHEEL_NAME)),
+    items: z.array(itemSchema).check(z.maxLength(MAX_ITEMS)),
+    settings: wheelSettingsSchema,
+    tally: z.optional(z.record(idSchema, z.int().check(z.gte(1)))),
+    createdAt: z.optional(timestampSchema),
+    updatedAt: z.optional(timestampSchema),
+  })
+  .check(
+    z.refine((w) => new Set(w.items.map((i) => i.id)).size === w.items.length, 'Item ids repeat'),
+    z.refine((w) => {
+      if (!w.tally) return true
+      const ids = new Set(w.items.map((i) => i.id))
+      return Object.keys(w.tally).every((id) => ids.has(id))
+    }, 'The tally names an item that is not on the wheel'),
+  )
+
+export const spinHistoryEntrySchema = z.object({
+  id: idSchema,
+  result: z.object({ text: z.string().check(z.maxLength(MAX_ITEM_TEXT)), color: hexColorSchema }),
+  wheelName: z.string().check(z.maxLength(MAX_WHEEL_NAME)),
+  timestamp: timestampSchema,
+})
+
+/** Compile-time proof that the schemas describe exactly the model's types. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+export type SchemasMatchModel = [
+  Same<z.infer<typeof itemSchema>, Item>,
+  Same<z.infer<typeof wheelSettingsSchema>, WheelSettings>,
+  Same<z.infer<typeof wheelSchema>, Wheel>,
+  Same<z.infer<typeof spinHistoryEntrySchema>, SpinHistoryEntry>,
+] extends [true, true, true, true]
+  ? true
+  : never
+const schemasMatchModel: SchemasMatchModel = true
+void schemasMatchModel
