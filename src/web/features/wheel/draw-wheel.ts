@@ -1,5 +1,5 @@
 import { textColorFor } from '../../../core/wheel/colors'
-import { fitLabel } from '../../../core/wheel/labels'
+import { fitLabel, wheelLabelBox } from '../../../core/wheel/labels'
 import type { Item } from '../../../core/wheel/model'
 
 const FONT = '600 {px}px ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif'
@@ -27,7 +27,8 @@ export function drawWheel(canvas: HTMLCanvasElement, items: Item[], size: number
     const item = items[i] as Item
     ctx.beginPath()
     ctx.moveTo(c, c)
-    ctx.arc(c, c, r, i * seg, (i + 1) * seg + (n > 1 ? 0.002 : 0))
+    // A hair of overlap hides anti-aliasing seams; the last segment gets none, so it never paints over segment 0.
+    ctx.arc(c, c, r, i * seg, (i + 1) * seg + (n > 1 && i < n - 1 ? 0.002 : 0))
     ctx.closePath()
     ctx.fillStyle = item.color
     ctx.fill()
@@ -44,13 +45,8 @@ export function drawWheel(canvas: HTMLCanvasElement, items: Item[], size: number
   }
 
   // Labels: along each segment's bisector, right-aligned near the rim.
-  const inner = r * 0.2
   const outer = r * 0.92
-  const labelMid = (inner + outer) / 2
-  const box = {
-    length: outer - inner,
-    height: n === 1 ? r : 2 * labelMid * Math.sin(Math.min(seg, Math.PI) / 2),
-  }
+  const box = wheelLabelBox(r, n)
   const measure = (text: string, fontPx: number) => {
     ctx.font = FONT.replace('{px}', String(fontPx))
     return ctx.measureText(text).width

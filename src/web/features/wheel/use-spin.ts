@@ -1,13 +1,12 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item } from '../../../core/wheel/model'
-import { planSpin, reducedMotionPlan } from '../../../core/wheel/spin'
+import { planSpin, REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
 import { celebrate, playWinSound, startSpinSound, stopSpinSound } from './effects'
 import { useWheelStore } from './wheel-store'
 import type { WheelViewHandle } from './wheel-view'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
-const REDUCED_MOTION_MS = 600
 
 /**
  * One spin, as the spec has it: ignored while spinning or with no items; clears the previous
@@ -39,7 +38,7 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     const full = planSpin(random, items.length, view.current.rotation())
     const plan = reduced ? reducedMotionPlan(full) : full
-    const duration = reduced ? Math.min(REDUCED_MOTION_MS, spinDuration) : spinDuration
+    const duration = reduced ? Math.min(REDUCED_MOTION_DURATION, spinDuration) : spinDuration
     const won = items[plan.winnerIndex] as Item
     if (soundEnabled) startSpinSound()
     await view.current.spin(plan, duration)
