@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { registerAccounts } from './auth/accounts'
 import type { Config } from './config'
 import { type ContactMailQueueOptions, createContactMailQueue } from './contact/mail-queue'
 import { registerContactRoutes } from './contact/routes'
@@ -17,6 +18,8 @@ export type BuildOptions = {
   mailer?: Mailer
   /** Timing of the contact mail queue (tests make it fast). */
   contactQueue?: Pick<ContactMailQueueOptions, 'pollMs' | 'baseBackoffMs' | 'maxBackoffMs' | 'now'>
+  /** How often the profile stream re-checks the session (tests make it fast). */
+  profileStream?: { heartbeatMs?: number }
 }
 
 declare module 'fastify' {
@@ -71,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...options.contactQueue,
   })
   registerContactRoutes(app, contactQueue)
+  await registerAccounts(app, { database, mailer, profileStream: options.profileStream })
   app.addHook('onReady', async () => contactQueue.start())
   app.addHook('preClose', async () => {
     await contactQueue.stop()

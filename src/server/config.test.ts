@@ -20,6 +20,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).database.kind).toBe('pglite')
   })
 
+  it('has no Google sign-in and a generated secret unless configured', () => {
+    const config = loadConfig({})
+    expect(config.auth.google).toBeNull()
+    expect(config.auth.secret).toBeUndefined()
+    expect(config.auth.rateLimit).toEqual({ perIp: 30, perEmail: 10, windowMs: 900_000 })
+  })
+
+  it('configures Google with the default issuer, or the one given', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'shh' }
+    expect(loadConfig(google).auth.google).toEqual({
+      clientId: 'id.apps',
+      clientSecret: 'shh',
+      issuer: 'https://accounts.google.com',
+    })
+    expect(loadConfig({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:4000/' }).auth.google?.issuer).toBe(
+      'http://127.0.0.1:4000',
+    )
+  })
+
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'id.apps' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ GOOGLE_CLIENT_SECRET: 'shh' }, 'GOOGLE_CLIENT_ID'],
+  ])('refuses half a Google configuration (%j)', (env, missing) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(missing)
+  })
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -28,6 +55,10 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'nota url'],
     ['LOG_LEVEL', 'loud'],
     ['SMTP_URL', 'http://mail'],
+    ['AUTH_SECRET', 'too-short'],
+    ['AUTH_RATE_LIMIT_IP', '0'],
+    ['AUTH_RATE_LIMIT_EMAIL', 'many'],
+    ['GOOGLE_ISSUER', 'not a url'],
   ])('names the bad variable %s=%s', (name, value) => {
     let error: unknown
     try {

@@ -49,6 +49,24 @@ const envSchema = z.object({
   CONTACT_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   WEB_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist/web')),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  ),
+  AUTH_RATE_LIMIT_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(30),
+  ),
+  AUTH_RATE_LIMIT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(10),
+  ),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  GOOGLE_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z.url('must be a URL such as https://accounts.google.com').default('https://accounts.google.com'),
+  ),
 })
 
 export type Config = {
@@ -66,6 +84,14 @@ export type Config = {
   logLevel: string
   webDir: string
   shutdownTimeoutMs: number
+  auth: {
+    /** Signs session cookies; when unset the server generates one and keeps it in the database. */
+    secret?: string
+    /** Sign-in, sign-up and reset attempts allowed per 15 minutes, per IP address and per email. */
+    rateLimit: { perIp: number; perEmail: number; windowMs: number }
+    /** Google sign-in (OpenID Connect); null when not configured. */
+    google: { clientId: string; clientSecret: string; issuer: string } | null
+  }
 }
 
 export class ConfigError extends Error {
@@ -84,6 +110,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     )
   }
   const e = parsed.data
+  if (!!e.GOOGLE_CLIENT_ID !== !!e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError([
+      `${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together`,
+    ])
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -103,5 +134,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    auth: {
+      secret: e.AUTH_SECRET,
+      rateLimit: { perIp: e.AUTH_RATE_LIMIT_IP, perEmail: e.AUTH_RATE_LIMIT_EMAIL, windowMs: 15 * 60 * 1000 },
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+            }
+          : null,
+    },
   }
 }

@@ -1,0 +1,182 @@
+import { and, eq, gt } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  ACCOUNT_MESSAGES,
+  forgotPasswordError,
+  forgotPasswordRequestSchema,
+  loginError,
+  loginRequestSchema,
+  registerError,
+  registerRequestSchema,
+  resetPasswordError,
+  resetPasswordRequestSchema,
+} from '../../core/account'
+import { users, verifications } from '../db/schema'
+import { HttpError } from '../http/errors'
+import type { Accounts } from './accounts'
+import { authError, copyCookies, requestHeaders, sendAuthResponse } from './auth-response'
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.'
+
+/** Parses a request body with a shared schema; the first product rule broken becomes a 400. */
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  body: unknown,
+  rule: (value: T) => string | null,
+): T {
+  const parsed = schema.safeParse(body)
+  if (!parsed.success) throw new HttpError(400, ACCOUNT_MESSAGES.unreadable)
+  const problem = rule(parsed.data)
+  if (problem) throw new HttpError(400, problem)
+  return parsed.data
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/**
+ * Email and password accounts under /api/account: our rules (shared with the client), our rate
+ * limits and our wording in front of better-auth's API.
+ */
+export function registerAccountRoutes(app: FastifyInstance, accounts: Accounts): void {
+  const { auth, profiles, limiter } = accounts
+  const { perIp, perEmail } = app.config.auth.rateLimit
+  const limit = (request: FastifyRequest, action: string, email?: string) =>
+    limiter.check([
+      { key: `${action}:ip:${request.ip}`, max: perIp },
+      ...(email ? [{ key: `${action}:email:${email}`, max: perEmail }] : []),
+    ])
+  const options = { onRequest: accounts.checkOrigin, bodyLimit: 16 * 1024 }
+
+  app.get('/api/auth-config', async () => ({ google: app.config.auth.google !== null }))
+
+  app.post('/api/account/register', options, async (request, reply) => {
+    const body = parse(registerRequestSchema, request.body, registerError)
+    const email = normalizeEmail(body.email)
+    await limit(request, 'sign-up', email)
+    const response = await auth.api.signUpEmail({
+      body: { name: body.displayName.trim(), email, password: body.password },
+      headers: requestHeaders(request),
+      asResponse: true,
+    })
+    if (!response.ok) throw await authError(response, request.log)
+    const { user } = (await response.json()) as { user: { id: string } }
+    copyCookies(reply, response)
+    return reply.status(201).send({ profile: await profiles.ensure(user.id) })
+  })
+
+  app.post('/api/account/login', options, async (request, reply) => {
+    const body = parse(loginRequestSchema, request.body, loginError)
+    const email = normalizeEmail(body.email)
+    await limit(request, 'sign-in', email)
+    const response = await auth.api.signInEmail({
+      body: { email, password: body.password },
+      headers: requestHeaders(request),
+      asResponse: true,
+    })
+    if (!response.ok) throw await authError(response, request.log)
+    const { user } = (await response.json()) as { user: { id: string } }
+    copyCookies(reply, response)
+    return { profile: await profiles.ensure(user.id) }
+  })
+
+  app.post('/api/account/logout', options, async (request, reply) => {
+    const response = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
+    copyCookies(reply, response)
+    return { success: true }
+  })
+
+  // The answer never tells whether the email has an account.
+  app.post('/api/account/forgot-password', options, async (request) => {
+    const body = parse(forgotPasswordRequestSchema, request.body, (b) => forgotPasswordError(b.email))
+    const email = normalizeEmail(body.email)
+    await limit(request, 'reset', email)
+    const response = await auth.api.requestPasswordReset({
+      body: { email },
+      headers: requestHeaders(request),
+      asResponse: true,
+    })
+    if (response.status >= 500) throw await authError(response, request.log)
+    return { success: true, message: FORGOT_PASSWORD_MESSAGE }
+  })
+
+  // Sets the new password (every session of the user is revoked), then signs the user in here.
+  app.post('/api/account/reset-password', options, async (request, reply) => {
+    const body = parse(resetPasswordRequestSchema, request.body, resetPasswordError)
+    await limit(request, 'reset-submit')
+    const [owner] = await app.database.db
+      .select({ email: users.email })
+      .from(verifications)
+      .innerJoin(users, eq(users.id, verifications.value))
+      .where(
+        and(
+          eq(verifications.identifier, `reset-password:${body.token}`),
+          gt(verifications.expiresAt, new Date()),
+        ),
+      )
+    const reset = await auth.api.resetPassword({
+      body: { token: body.token, newPassword: body.password },
+      headers: requestHeaders(request),
+      asResponse: true,
+    })
+    if (!reset.ok) throw await authError(reset, request.log)
+    if (!owner) throw new HttpError(400, 'Your password was changed. Please sign in with it.')
+    const signIn = await auth.api.signInEmail({
+      body: { email: owner.email, password: body.password },
+      headers: requestHeaders(request),
+      asResponse: true,
+    })
+    if (!signIn.ok) throw await authError(signIn, request.log)
+    const { user } = (await signIn.json()) as { user: { id: string } }
+    copyCookies(reply, signIn)
+    return { profile: await profiles.ensure(user.id) }
+  })
+
+  registerAuthHandler(app, accounts)
+}
+
+/** The better-auth endpoints the app uses directly: Google sign-in, its callback, the session. */
+const ALLOWED = [
+  { method: 'POST', path: /^\/sign-in\/social$/ },
+  { method: 'GET', path: /^\/callback\/[a-z0-9-]+$/ },
+  { method: 'GET', path: /^\/get-session$/ },
+  { method: 'POST', path: /^\/sign-out$/ },
+]
+
+/**
+ * better-auth's handler under /api/auth/*, limited to what the app uses: the email and password
+ * endpoints are reached only through /api/account, behind our rules and rate limits.
+ */
+function registerAuthHandler(app: FastifyInstance, accounts: Accounts): void {
+  const origin = new URL(app.config.publicUrl).origin
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    onRequest: accounts.checkOrigin,
+    bodyLimit: 16 * 1024,
+    async handler(request, reply) {
+      const url = new URL(request.url, origin)
+      const path = url.pathname.slice('/api/auth'.length)
+      // better-auth's own error page: show the problem in the app instead.
+      if (request.method === 'GET' && path === '/error') {
+        const code = url.searchParams.get('error') ?? 'unknown'
+        return reply.redirect(`/?auth-error=${encodeURIComponent(code)}`)
+      }
+      if (!ALLOWED.some((a) => a.method === request.method && a.path.test(path))) {
+        throw new HttpError(404, 'Not found.')
+      }
+      const headers = requestHeaders(request)
+      headers.delete('content-length')
+      headers.delete('transfer-encoding')
+      const hasBody = request.method === 'POST' && request.body !== undefined
+      if (hasBody) headers.set('content-type', 'application/json')
+      const fetchRequest = new Request(url, {
+        method: request.method,
+        headers,
+        body: hasBody ? JSON.stringify(request.body) : undefined,
+      })
+      await sendAuthResponse(reply, await accounts.auth.handler(fetchRequest), request.log)
+      return reply
+    },
+  })
+}

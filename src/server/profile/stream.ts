@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify'
+import type { Accounts } from '../auth/accounts'
+
+/**
+ * GET /api/profile/stream: Server-Sent Events. `profile` with the current profile at once and after
+ * every change (from this process or, through the profile events, any other); `signed-out` when
+ * the session has ended (sign-out elsewhere, password reset), after which the stream closes. A
+ * comment every heartbeat keeps proxies from closing an idle stream and re-checks the session.
+ */
+export function registerProfileStream(
+  app: FastifyInstance,
+  accounts: Accounts,
+  { heartbeatMs = 25_000 }: { heartbeatMs?: number },
+): void {
+  const open = new Set<() => void>()
+  app.addHook('preClose', async () => {
+    for (const close of [...open]) close()
+  })
+
+  app.get('/api/profile/stream', async (request, reply) => {
+    const user = await accounts.requireUser(request)
+    reply.hijack()
+    const res = reply.raw
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    })
+    res.write('retry: 3000\n\n')
+
+    let closed = false
+    let last = ''
+    const send = (event: string, data: unknown) => {
+      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    }
+    const close = () => {
+      if (closed) return
+      closed = true
+      clearInterval(heartbeat)
+      unsubscribe()
+      open.delete(close)
+      res.end()
+    }
+    const signedOut = () => {
+      send('signed-out', {})
+      close()
+    }
+
+    // Reloads run one after another, so events leave in the order the changes were made.
+    let chain = Promise.resolve()
+    const reload = () => {
+      chain = chain
+        .then(async () => {
+          if (closed) return
+          const profile = await accounts.profiles.get(user.userId)
+          if (!profile) return signedOut()
+          const text = JSON.stringify(profile)
+          if (text === last) return
+          last = text
+          send('profile', profile)
+        })
+        .catch((error: Error) =>
+          request.log.warn({ err: { message: error.message } }, 'profile stream reload failed'),
+        )
+    }
+
+    const unsubscribe = accounts.events.subscribe(user.userId, reload)
+    const heartbeat = setInterval(() => {
+      if (closed) return
+      res.write(': keep-alive\n\n')
+      accounts.currentUser(request).then(
+        (current) => {
+          if (!current || current.sessionId !== user.sessionId) signedOut()
+        },
+        () => {},
+      )
+    }, heartbeatMs)
+    heartbeat.unref()
+    open.add(close)
+    res.on('close', close)
+    reload()
+  })
+}
