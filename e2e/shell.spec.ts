@@ -55,7 +55,9 @@ test.describe('cookie consent', () => {
   test.use({ storageState: noConsent })
 
   test('appears 2 seconds after load, not before', async ({ page }) => {
-    await page.clock.install()
+    // A paused clock: only runFor moves time, however long the page takes to load.
+    await page.clock.install({ time: 0 })
+    await page.clock.pauseAt(1000)
     await page.goto('/')
     await expect(page.getByRole('banner')).toBeVisible()
     await page.clock.runFor(1900)

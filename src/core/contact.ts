@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 export const CONTACT_MESSAGE_MAX = 500
 export const CONTACT_MESSAGE_MIN = 10
 export const CONTACT_TYPES = ['general', 'support', 'billing', 'feedback', 'bug'] as const
@@ -39,22 +37,3 @@ export function validateContact(fields: ContactFields): ContactErrors {
     errors.type = 'Please choose a message type'
   return errors
 }
-
-/** What the browser sends to POST /api/contact. `website` is a honeypot that people never fill in. */
-export const contactRequestSchema = z
-  .object({
-    name: z.string().max(1000),
-    email: z.string().max(1000),
-    subject: z.string().max(1000),
-    message: z.string().max(5000),
-    type: z.string().max(50),
-    website: z.string().max(1000).optional(),
-  })
-  .strict()
-  .superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(validateContact(value))) {
-      ctx.addIssue({ code: 'custom', path: [field], message })
-    }
-  })
-
-export type ContactRequest = z.infer<typeof contactRequestSchema>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { contactRequestSchema } from '../../core/contact'
+import { contactRequestSchema } from '../../core/contact-schema'
 import { HttpError } from '../http/errors'
 import type { ContactMailQueue } from './mail-queue'
 import { insertContactMessage } from './repository'

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router'
+import { HomePage } from '../features/pages/home-page'
 import { Layout } from './layout'
 import { RouteError } from './route-error'
 
@@ -10,6 +11,12 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
     children: [
       // ROUTES (one line each, keep this marker)
+      { index: true, Component: HomePage },
+      { path: '/about', lazy: () => import('../features/pages/about-page') },
+      { path: '/faq', lazy: () => import('../features/pages/faq-page') },
+      { path: '/privacy-policy', lazy: () => import('../features/pages/privacy-page') },
+      { path: '/terms-of-service', lazy: () => import('../features/pages/terms-page') },
+      { path: '/contact', lazy: () => import('../features/contact/contact-page') },
       { path: '/wheel', lazy: () => import('../features/wheel/wheel-page') },
       { path: '*', lazy: () => import('../features/pages/not-found-page') },
     ],

@@ -58,7 +58,6 @@ export function Modal({
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the backdrop is a mouse shortcut; Escape and the X close it from the keyboard */}
       <div aria-hidden="true" className="absolute inset-0 bg-slate-950/60" onClick={onClose} />
       <div
         ref={panel}

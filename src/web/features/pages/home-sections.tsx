@@ -1,0 +1,136 @@
+import {
+  Dices,
+  Gamepad2,
+  Gift,
+  GraduationCap,
+  History,
+  LayoutTemplate,
+  type LucideIcon,
+  MonitorPlay,
+  Palette,
+  Save,
+  ShieldCheck,
+  Users,
+  UtensilsCrossed,
+} from 'lucide-react'
+
+type Card = { icon: LucideIcon; title: string; text: string }
+
+export const FEATURES: Card[] = [
+  {
+    icon: Dices,
+    title: 'Interactive spinning',
+    text: 'A smooth spin of 1 to 5 seconds, with sound and confetti you can switch off.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Provably fair',
+    text: 'Cryptographic randomness and a winner that is always the segment under the pointer.',
+  },
+  {
+    icon: Palette,
+    title: 'Make it yours',
+    text: 'Colour every item, rename the wheel and size it from 200 to 500 px.',
+  },
+  {
+    icon: Save,
+    title: 'Save and share',
+    text: 'Premium keeps your wheels in your account and exports them as files.',
+  },
+  {
+    icon: History,
+    title: 'History and export',
+    text: 'Premium records every result and exports it as a CSV for a spreadsheet.',
+  },
+  {
+    icon: LayoutTemplate,
+    title: 'Three modes and presets',
+    text: 'Normal, elimination and accumulation, plus a library of ready-made wheels.',
+  },
+]
+
+export const USE_CASES: Card[] = [
+  {
+    icon: GraduationCap,
+    title: 'Classrooms',
+    text: 'Pick who answers next, fairly, and remove names as they go.',
+  },
+  { icon: Gift, title: 'Giveaways', text: 'Draw a winner on stream that everyone can watch land.' },
+  {
+    icon: Users,
+    title: 'Team building',
+    text: 'Choose who presents, who brings cake, or the next icebreaker.',
+  },
+  { icon: Gamepad2, title: 'Game nights', text: 'Truth or dare, the next game, or who goes first.' },
+  {
+    icon: UtensilsCrossed,
+    title: 'Decisions',
+    text: 'Lunch, the film tonight, or yes or no when you cannot decide.',
+  },
+  {
+    icon: MonitorPlay,
+    title: 'Content creation',
+    text: 'A big, colourful wheel that looks good on camera and in dark mode.',
+  },
+]
+
+export const TESTIMONIALS = [
+  {
+    quote: 'My class asks for the wheel every morning. Elimination mode means nobody gets picked twice.',
+    who: 'A primary school teacher',
+  },
+  { quote: 'We draw our monthly giveaway live. Viewers can see exactly where it stops.', who: 'A streamer' },
+  { quote: 'Friday lunch is no longer a twenty-minute debate.', who: 'A team lead' },
+]
+
+export function CardGrid({ cards }: { cards: Card[] }) {
+  return (
+    <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {cards.map(({ icon: Icon, title, text }) => (
+        <li key={title} className="rounded-2xl bg-white p-5 shadow-sm dark:bg-slate-900">
+          <Icon aria-hidden className="size-7 text-brand-600 dark:text-brand-500" />
+          <h3 className="mt-3 font-semibold">{title}</h3>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const COLORS = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#3b82f6', '#8b5cf6']
+
+/** The hero's demo wheel: six segments of 60°, one turn every 20 s (paused with reduced motion). */
+export function DemoWheel() {
+  return (
+    <div className="relative mx-auto size-64 sm:size-80">
+      <svg
+        viewBox="-1 -1 2 2"
+        className="demo-wheel size-full drop-shadow-xl"
+        role="img"
+        aria-label="A spinning wheel with six coloured segments"
+      >
+        {COLORS.map((color, i) => {
+          const a0 = (i * Math.PI) / 3
+          const a1 = a0 + Math.PI / 3
+          return (
+            <path
+              key={color}
+              d={`M0 0L${Math.cos(a0).toFixed(4)} ${Math.sin(a0).toFixed(4)}A1 1 0 0 1 ${Math.cos(a1).toFixed(4)} ${Math.sin(a1).toFixed(4)}Z`}
+              fill={color}
+              stroke="#fff"
+              strokeWidth="0.01"
+            />
+          )
+        })}
+        <circle r="0.1" fill="#fff" stroke="#1e293b" strokeWidth="0.03" />
+      </svg>
+      <svg
+        viewBox="0 0 40 40"
+        className="absolute left-1/2 top-0 size-10 -translate-x-1/2 -translate-y-1/3"
+        aria-hidden="true"
+      >
+        <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
+      </svg>
+    </div>
+  )
+}
