@@ -1,0 +1,183 @@
+import { CheckCircle2, TriangleAlert } from 'lucide-react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import {
+  CONTACT_MESSAGE_MAX,
+  CONTACT_TYPE_LABELS,
+  CONTACT_TYPES,
+  type ContactErrors,
+  type ContactFields,
+  validateContact,
+} from '../../../core/contact'
+import { supportEmail } from '../../app/site-config'
+import { sendContactMessage } from './contact-api'
+import { ContactField, describedBy, inputClass } from './contact-field'
+
+type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; reason: string | null }
+type Field = keyof ContactFields
+
+const EMPTY: ContactFields = { name: '', email: '', subject: '', message: '', type: 'general' }
+/** The order the form shows its fields in, which is also validateContact's order. */
+const FIELD_ORDER: Field[] = ['name', 'email', 'subject', 'message', 'type']
+const id = (field: Field) => `contact-${field}`
+
+/** The contact form: validates as the server does, posts to /api/contact, never loses a typed message. */
+export function ContactForm() {
+  const [fields, setFields] = useState<ContactFields>(EMPTY)
+  const [errors, setErrors] = useState<ContactErrors>({})
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const honeypot = useRef<HTMLInputElement>(null)
+  const banner = useRef<HTMLDivElement>(null)
+  const email = supportEmail()
+
+  useEffect(() => {
+    if (status.kind === 'success' || status.kind === 'error') banner.current?.focus()
+  }, [status])
+
+  const set = (field: Field, value: string) => {
+    setFields((f) => ({ ...f, [field]: value }))
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (status.kind === 'sending') return
+    const found = validateContact(fields)
+    setErrors(found)
+    const first = FIELD_ORDER.find((f) => found[f])
+    if (first) {
+      document.getElementById(id(first))?.focus()
+      return
+    }
+    setStatus({ kind: 'sending' })
+    const result = await sendContactMessage(fields, honeypot.current?.value ?? '')
+    if (result.ok) {
+      setFields(EMPTY)
+      if (honeypot.current) honeypot.current.value = ''
+      setStatus({ kind: 'success' })
+    } else {
+      setStatus({ kind: 'error', reason: result.reason })
+    }
+  }
+
+  const text = (field: 'name' | 'email' | 'subject', label: string, type: string, auto: string) => (
+    <ContactField id={id(field)} label={label} error={errors[field]}>
+      <input
+        id={id(field)}
+        name={field}
+        type={type}
+        value={fields[field]}
+        onChange={(e) => set(field, e.target.value)}
+        autoComplete={auto}
+        className={inputClass(!!errors[field])}
+        {...describedBy(id(field), errors[field])}
+      />
+    </ContactField>
+  )
+
+  return (
+    <>
+      {status.kind === 'success' && (
+        <div
+          ref={banner}
+          tabIndex={-1}
+          role="status"
+          className="mt-6 flex gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900 outline-none dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          <CheckCircle2 aria-hidden className="size-6 shrink-0" />
+          <div>
+            <p className="font-semibold">Message sent successfully!</p>
+            <p>We'll get back to you as soon as possible.</p>
+          </div>
+        </div>
+      )}
+      {status.kind === 'error' && (
+        <div
+          ref={banner}
+          tabIndex={-1}
+          role="alert"
+          className="mt-6 flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 outline-none dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+        >
+          <TriangleAlert aria-hidden className="size-6 shrink-0" />
+          <div className="min-w-0">
+            <p className="font-semibold">Failed to send message</p>
+            {status.reason && <p>{status.reason}</p>}
+            <p className="break-words">
+              Please try again or contact us directly at{' '}
+              <a href={`mailto:${email}`} className="font-medium underline">
+                {email}
+              </a>
+            </p>
+          </div>
+        </div>
+      )}
+
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-label="Contact form"
+        className="mt-6 space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6 dark:bg-slate-900"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('name', 'Name', 'text', 'name')}
+          {text('email', 'Email', 'email', 'email')}
+        </div>
+        <ContactField id={id('type')} label="Type of message" error={errors.type}>
+          <select
+            id={id('type')}
+            name="type"
+            value={fields.type}
+            onChange={(e) => set('type', e.target.value)}
+            className={inputClass(!!errors.type)}
+            {...describedBy(id('type'), errors.type)}
+          >
+            {CONTACT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {CONTACT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        </ContactField>
+        {text('subject', 'Subject', 'text', 'off')}
+        <ContactField
+          id={id('message')}
+          label="Message"
+          error={errors.message}
+          extra={
+            <span id="contact-message-count" className="ml-auto shrink-0 text-slate-600 dark:text-slate-400">
+              {fields.message.length}/{CONTACT_MESSAGE_MAX}
+            </span>
+          }
+        >
+          <textarea
+            id={id('message')}
+            name="message"
+            rows={6}
+            maxLength={CONTACT_MESSAGE_MAX}
+            value={fields.message}
+            onChange={(e) => set('message', e.target.value.slice(0, CONTACT_MESSAGE_MAX))}
+            className={inputClass(!!errors.message)}
+            {...describedBy(id('message'), errors.message, 'contact-message-count')}
+          />
+        </ContactField>
+        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+          <label htmlFor="contact-website">Leave this field empty</label>
+          <input
+            ref={honeypot}
+            id="contact-website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={status.kind === 'sending'}
+          className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        >
+          {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
+        </button>
+      </form>
+    </>
+  )
+}
