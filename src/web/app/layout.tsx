@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { SignInModalHost } from '../features/auth/sign-in-modal-host'
 import { CookieConsent } from '../features/consent/cookie-consent'
 import { AccountButton } from './account-button'
 import { Footer } from './footer'
@@ -20,6 +21,7 @@ export function Layout() {
       </main>
       <Footer />
       <CookieConsent />
+      <SignInModalHost />
       <ScrollRestoration />
     </div>
   )

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router'
 import { HomePage } from '../features/pages/home-page'
 import { Layout } from './layout'
+import { signInRequired } from './require-auth'
 import { RouteError } from './route-error'
 
 // Every page is its own chunk, loaded on first visit. Paths must match src/core/routes.ts.
@@ -11,6 +12,9 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
     children: [
       // ROUTES (one line each, keep this marker)
+      { path: '/profile', lazy: () => signInRequired(import('../features/profile/profile-page')) },
+      { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
+      { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
       { index: true, Component: HomePage },
       { path: '/about', lazy: () => import('../features/pages/about-page') },
       { path: '/faq', lazy: () => import('../features/pages/faq-page') },

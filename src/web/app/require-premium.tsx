@@ -1,0 +1,43 @@
+import { Crown } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, Navigate } from 'react-router'
+import { hasPremiumPlan } from '../../core/plan/plan'
+import { useSession } from '../features/auth/session-store'
+import { LoadingPanel, RequireAuth } from './require-auth'
+
+/**
+ * A premium-only area: sign-in first (as RequireAuth), then for a signed-in user without premium
+ * the 'Premium Required' panel (or a redirect to /subscription when `redirect` is set). Premium
+ * unlocks live: the profile stream updates the session and this re-renders.
+ */
+export function RequirePremium({ children, redirect = false }: { children: ReactNode; redirect?: boolean }) {
+  const { status, profile } = useSession()
+  if (status === 'loading') return <LoadingPanel />
+  if (status === 'signed-in' && !hasPremiumPlan(profile)) {
+    if (redirect) return <Navigate to="/subscription" replace />
+    return (
+      <div className="mx-auto max-w-md px-4 py-20 text-center">
+        <Crown aria-hidden className="mx-auto size-12 text-amber-500" />
+        <h1 className="mt-4 text-2xl font-bold">Premium Required</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          This feature is only available for premium subscribers. Upgrade your plan to unlock all features.
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link
+            to="/subscription"
+            className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
+            Upgrade to Premium
+          </Link>
+          <Link
+            to="/"
+            className="rounded-lg border border-slate-300 px-6 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+          >
+            Go Back
+          </Link>
+        </div>
+      </div>
+    )
+  }
+  return <RequireAuth>{children}</RequireAuth>
+}

@@ -1,0 +1,83 @@
+import { MailCheck } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { Link } from 'react-router'
+import { forgotPasswordError } from '../../../core/account'
+import { usePageTitle } from '../../ui/use-page-title'
+import { authApi } from './auth-api'
+import { openAuthModal } from './auth-modal-store'
+import { ErrorBox, Field, primaryButton } from './form-parts'
+
+/** /forgot-password: ask for a reset link. The answer never tells whether the email has an account. */
+export function Component() {
+  usePageTitle('Forgot Password')
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [sent, setSent] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = forgotPasswordError(email)
+    if (problem) return setError(problem)
+    setBusy(true)
+    try {
+      setSent((await authApi.forgotPassword(email)).message)
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">Forgot your password?</h1>
+        {sent ? (
+          <div role="status" className="mt-4">
+            <MailCheck aria-hidden className="size-10 text-green-600 dark:text-green-400" />
+            <p className="mt-3 text-slate-700 dark:text-slate-200">{sent}</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">The link works for one hour.</p>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 mb-5 text-slate-600 dark:text-slate-300">
+              Enter the email address of your account and we will send you a link to choose a new password.
+            </p>
+            <ErrorBox message={error} />
+            <form noValidate onSubmit={submit} className="space-y-4">
+              <Field
+                label="Email Address"
+                type="email"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value)
+                  setError(null)
+                }}
+              />
+              <button type="submit" disabled={busy} className={primaryButton}>
+                {busy ? 'Sending...' : 'Send Reset Link'}
+              </button>
+            </form>
+          </>
+        )}
+        <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+          Remembered it?{' '}
+          <button
+            type="button"
+            onClick={() => openAuthModal('login')}
+            className="font-semibold text-brand-700 hover:underline dark:text-brand-100"
+          >
+            Sign in
+          </button>
+          {' · '}
+          <Link to="/" className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
+            Back to Home
+          </Link>
+        </p>
+      </div>
+    </div>
+  )
+}

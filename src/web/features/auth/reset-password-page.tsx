@@ -1,0 +1,103 @@
+import { CheckCircle2 } from 'lucide-react'
+import { type FormEvent, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { resetPasswordError } from '../../../core/account'
+import { usePageTitle } from '../../ui/use-page-title'
+import { authApi } from './auth-api'
+import { ErrorBox, PasswordField, primaryButton } from './form-parts'
+import { signedIn } from './session-store'
+
+const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-100'
+
+/** /reset-password?token=…: choose a new password (the registration rules), then signed in. */
+export function Component() {
+  usePageTitle('Reset Password')
+  const [params] = useSearchParams()
+  const token = params.get('token') ?? ''
+  const [password, setPassword] = useState('')
+  const [confirmPassword, setConfirmPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+
+  const edit = (set: (v: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value)
+    setError(null)
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const problem = resetPasswordError({ password, confirmPassword })
+    if (problem) return setError(problem)
+    setBusy(true)
+    try {
+      signedIn(await authApi.resetPassword(token, password, confirmPassword))
+      setDone(true)
+    } catch (e) {
+      setError((e as Error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        {done ? (
+          <div role="status" className="mt-4">
+            <CheckCircle2 aria-hidden className="size-10 text-green-600 dark:text-green-400" />
+            <p className="mt-3">Your password has been changed and you are signed in.</p>
+            <p className="mt-4 flex flex-wrap gap-4">
+              <Link to="/wheel" className={linkClass}>
+                Go to the wheel
+              </Link>
+              <Link to="/profile" className={linkClass}>
+                Your profile
+              </Link>
+            </p>
+          </div>
+        ) : !token ? (
+          <div className="mt-4">
+            <ErrorBox message="This reset link is incomplete. Open the link from the mail again, or ask for a new one." />
+            <Link to="/forgot-password" className={linkClass}>
+              Ask for a new link
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 mb-5 text-slate-600 dark:text-slate-300">
+              At least 6 characters. Every other device signed in to your account will be signed out.
+            </p>
+            <ErrorBox message={error} />
+            <form noValidate onSubmit={submit} className="space-y-4">
+              <PasswordField
+                label="New Password"
+                name="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={edit(setPassword)}
+              />
+              <PasswordField
+                label="Confirm Password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={confirmPassword}
+                onChange={edit(setConfirmPassword)}
+              />
+              <button type="submit" disabled={busy} className={primaryButton}>
+                {busy ? 'Saving...' : 'Set New Password'}
+              </button>
+            </form>
+            <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
+              Link expired or already used?{' '}
+              <Link to="/forgot-password" className={linkClass}>
+                Ask for a new link
+              </Link>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
