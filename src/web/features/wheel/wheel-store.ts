@@ -136,7 +136,7 @@ useWheelStore.subscribe((state, previous) => {
     return
   if (!scheduled) {
     scheduled = true
-    queueMicrotask(write)
+    void Promise.resolve().then(write)
   }
 })
 
