@@ -7,6 +7,7 @@ import {
   hasPremiumPlan,
   type PlanProfile,
 } from '../../../core/plan/plan'
+import { useProfile } from '../auth/session-store'
 
 export type Plan = {
   isPremium: boolean
@@ -29,10 +30,7 @@ export function planFor(profile: PlanProfile, now = new Date()): Plan {
   }
 }
 
-/**
- * The signed-in user's plan. Accounts are not part of the app yet, so everyone is a visitor on
- * the free plan; the accounts work replaces the profile source here.
- */
+/** The signed-in user's plan, live: it follows the profile stream, so premium unlocks without a reload. */
 export function usePlan(): Plan {
-  return planFor(null)
+  return planFor(useProfile())
 }
