@@ -31,7 +31,12 @@ export function Component() {
           className="w-full rounded-lg border border-slate-300 bg-white py-2.5 pl-10 pr-3 dark:border-slate-600 dark:bg-slate-900"
         />
       </div>
-      <div className="mt-6">
+      <h2 className="mt-6 text-sm font-medium text-slate-600 dark:text-slate-400" aria-live="polite">
+        {results.length === FAQS.length
+          ? `All ${FAQS.length} questions`
+          : `${results.length} of ${FAQS.length} questions match`}
+      </h2>
+      <div className="mt-3">
         {results.length ? (
           <FaqAccordion key={query} faqs={results} />
         ) : (

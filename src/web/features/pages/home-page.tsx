@@ -9,7 +9,7 @@ const secondary =
   'rounded-xl border border-slate-300 px-6 py-3 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
 
 export function HomePage() {
-  usePageTitle('')
+  usePageTitle('Spin the wheel, get a fair winner')
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
@@ -26,7 +26,7 @@ export function HomePage() {
               Start Spinning
             </Link>
             <Link to="/about" className={secondary}>
-              Learn More
+              Learn More<span className="sr-only"> about Whirl</span>
             </Link>
           </div>
         </div>

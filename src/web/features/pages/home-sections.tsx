@@ -99,13 +99,17 @@ export function CardGrid({ cards }: { cards: Card[] }) {
 
 const COLORS = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#3b82f6', '#8b5cf6']
 
-/** The hero's demo wheel: six segments of 60°, one turn every 20 s (paused with reduced motion). */
+/**
+ * The hero's demo wheel: six segments of 60°, one turn every 20 s (paused with reduced motion).
+ * Only the SVG rotates (a compositor-only transform); its shadow is a still circle behind it.
+ */
 export function DemoWheel() {
   return (
     <div className="relative mx-auto size-64 sm:size-80">
+      <div aria-hidden="true" className="absolute inset-0 rounded-full shadow-xl shadow-slate-900/30" />
       <svg
         viewBox="-1 -1 2 2"
-        className="demo-wheel size-full drop-shadow-xl"
+        className="demo-wheel relative size-full"
         role="img"
         aria-label="A spinning wheel with six coloured segments"
       >

@@ -19,6 +19,10 @@ export function Component() {
                   your sound, confetti and auto-save settings;
                 </li>
                 <li>
+                  <code>whirl-wheel-store-backup</code>: only if a stored wheel ever had to be repaired when
+                  Whirl loaded it, a copy of the original so nothing is lost;
+                </li>
+                <li>
                   <code>theme</code>: dark or light mode;
                 </li>
                 <li>
@@ -40,13 +44,23 @@ export function Component() {
         {
           title: 'Your account',
           body: (
-            <p>
-              If you create an account we store your display name, your email address, a one-way hash of your
-              password (never the password itself), when you joined, and your plan: plan type, subscription
-              status, subscription id and when the paid period ends. Signing in sets one secure session
-              cookie, which is essential for staying signed in. Premium users' saved wheels are also stored
-              with their account so they can use them on every device.
-            </p>
+            <>
+              <p>
+                If you create an account we store your display name, your email address, a one-way hash of
+                your password (never the password itself), when you joined, and your plan: plan type,
+                subscription status, subscription id and when the paid period ends. If you sign in with
+                Google, we receive the basic profile Google shares (your name, email address and picture link)
+                and keep the id of your Google account. Premium users' saved wheels are also stored with their
+                account so they can use them on every device.
+              </p>
+              <p>
+                Signing in sets one secure session cookie, which is essential for staying signed in; it lasts
+                up to 30 days or until you sign out. With each session we record the IP address and browser it
+                was started from, to protect your account. To stop password guessing and spam we also count
+                recent attempts per IP address and per email address, and forget the counts after a short
+                time.
+              </p>
+            </>
           ),
         },
         {

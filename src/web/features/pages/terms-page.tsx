@@ -12,8 +12,9 @@ export function Component() {
           title: 'Who may use Whirl',
           body: (
             <p>
-              You must be at least 18 years old to create an account or subscribe, or use Whirl under the
-              supervision of a parent, guardian or teacher who accepts these terms.
+              You must be at least 18 years old to create an account or subscribe to Premium. Younger people
+              may use Whirl without an account only under the supervision of a parent, guardian or teacher who
+              accepts these terms.
             </p>
           ),
         },
