@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
-import { SignInModalHost } from '../features/auth/sign-in-modal-host'
 import { CookieConsent } from '../features/consent/cookie-consent'
-import { AccountButton } from './account-button'
 import { Footer } from './footer'
 import { Header } from './header'
+
+// Accounts load in parallel with the page, not before it: the first paint needs none of their code.
+const AccountButton = lazy(() => import('./account-button').then((m) => ({ default: m.AccountButton })))
+const SignInModalHost = lazy(() =>
+  import('../features/auth/sign-in-modal-host').then((m) => ({ default: m.SignInModalHost })),
+)
+
+const accountPlaceholder = (
+  <span aria-hidden className="inline-block h-9 w-20 rounded-lg bg-slate-200 dark:bg-slate-800" />
+)
 
 export function Layout() {
   const location = useLocation()
@@ -15,13 +24,21 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <Header account={<AccountButton />} />
+      <Header
+        account={
+          <Suspense fallback={accountPlaceholder}>
+            <AccountButton />
+          </Suspense>
+        }
+      />
       <main id="main" key={location.pathname} className="page-enter flex-1" data-testid="page">
         <Outlet />
       </main>
       <Footer />
       <CookieConsent />
-      <SignInModalHost />
+      <Suspense fallback={null}>
+        <SignInModalHost />
+      </Suspense>
       <ScrollRestoration />
     </div>
   )

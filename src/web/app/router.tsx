@@ -1,10 +1,9 @@
 import { createBrowserRouter } from 'react-router'
 import { HomePage } from '../features/pages/home-page'
 import { Layout } from './layout'
-import { signInRequired } from './require-auth'
 import { RouteError } from './route-error'
 
-// Every page is its own chunk, loaded on first visit. Paths must match src/core/routes.ts.
+// Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code). Paths must match src/core/routes.ts.
 export const router = createBrowserRouter([
   {
     element: <Layout />,
@@ -12,7 +11,13 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
     children: [
       // ROUTES (one line each, keep this marker)
-      { path: '/profile', lazy: () => signInRequired(import('../features/profile/profile-page')) },
+      {
+        path: '/profile',
+        lazy: () =>
+          import('./require-auth').then(({ signInRequired }) =>
+            signInRequired(import('../features/profile/profile-page')),
+          ),
+      },
       { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
       { index: true, Component: HomePage },
