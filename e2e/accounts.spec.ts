@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 
 const PASSWORD = 'wheel-secret-1'
 
@@ -10,9 +10,14 @@ const uniqueEmail = (label: string) =>
 const header = (page: Page) => page.getByRole('banner')
 const dialog = (page: Page) => page.getByRole('dialog')
 
-/** Creates an account through the API (not the page under test). */
-async function createAccount(page: Page, displayName: string, email: string, password = PASSWORD) {
-  const response = await page.request.post('/api/account/register', {
+/** Creates an account through the API, apart from the browser under test (its own cookies). */
+async function createAccount(
+  request: APIRequestContext,
+  displayName: string,
+  email: string,
+  password = PASSWORD,
+) {
+  const response = await request.post('/api/account/register', {
     data: { displayName, email, password, confirmPassword: password },
   })
   expect(response.status()).toBe(201)
@@ -60,7 +65,7 @@ test('register, sign out, sign in, rename, see it in the header and profile, sig
   await dialog(page).getByLabel('Display Name').fill('Journey Jo')
   await dialog(page).getByLabel('Email Address').fill(email)
   await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await dialog(page).getByLabel('Confirm Password').fill(PASSWORD)
+  await dialog(page).getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
   await dialog(page).getByRole('button', { name: 'Create Account' }).click()
   await expect(dialog(page)).toBeHidden()
   await expect(header(page).getByRole('link', { name: 'Journey Jo' })).toBeVisible()
@@ -92,9 +97,9 @@ test('register, sign out, sign in, rename, see it in the header and profile, sig
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible()
 })
 
-test('the forms show their validation messages, and the server’s errors', async ({ page }) => {
+test('the forms show their validation messages, and the server’s errors', async ({ page, request }) => {
   const email = uniqueEmail('taken')
-  await createAccount(page, 'Taken', email)
+  await createAccount(request, 'Taken', email)
   await page.goto('/wheel')
   await openSignIn(page)
   const box = dialog(page).getByRole('alert')
@@ -119,10 +124,10 @@ test('the forms show their validation messages, and the server’s errors', asyn
   await create.click()
   await expect(box).toHaveText('Password must be at least 6 characters long')
   await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await dialog(page).getByLabel('Confirm Password').fill('something-else')
+  await dialog(page).getByLabel('Confirm Password', { exact: true }).fill('something-else')
   await create.click()
   await expect(box).toHaveText('Passwords do not match')
-  await dialog(page).getByLabel('Confirm Password').fill(PASSWORD)
+  await dialog(page).getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
   await expect(box).toBeHidden()
   await create.click()
   await expect(box).toHaveText(
@@ -151,9 +156,9 @@ test('the modal traps focus, closes with Escape and gives focus back to Sign In'
   await expect(opener).toBeFocused()
 })
 
-test('a guarded page asks a visitor to sign in, then shows itself', async ({ page }) => {
+test('a guarded page asks a visitor to sign in, then shows itself', async ({ page, request }) => {
   const email = uniqueEmail('guard')
-  await createAccount(page, 'Guarded Gus', email)
+  await createAccount(request, 'Guarded Gus', email)
   await page.goto('/profile')
   await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible()
   await expect(page.getByText('Please sign in to access this feature.')).toBeVisible()
@@ -166,9 +171,12 @@ test('a guarded page asks a visitor to sign in, then shows itself', async ({ pag
   await expect(page.getByText(email)).toBeVisible()
 })
 
-test('a password reset through the outbox mail signs the user in with the new password', async ({ page }) => {
+test('a password reset through the outbox mail signs the user in with the new password', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('reset')
-  await createAccount(page, 'Reset Rita', email)
+  await createAccount(request, 'Reset Rita', email)
   await page.goto('/')
   await openSignIn(page)
   await dialog(page).getByRole('link', { name: 'Forgot your password?' }).click()
@@ -180,16 +188,16 @@ test('a password reset through the outbox mail signs the user in with the new pa
   await expect.poll(() => resetLinkFromOutbox(email), { timeout: 10_000 }).not.toBeNull()
   const link = new URL(resetLinkFromOutbox(email) as string)
   await page.goto(`${link.pathname}${link.search}`)
-  await page.getByLabel('New Password').fill('brand-new-secret')
-  await page.getByLabel('Confirm Password').fill('brand-new-secret')
+  await page.getByLabel('New Password', { exact: true }).fill('brand-new-secret')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('brand-new-secret')
   await page.getByRole('button', { name: 'Set New Password' }).click()
   await expect(page.getByText('Your password has been changed and you are signed in.')).toBeVisible()
   await expect(header(page).getByRole('link', { name: 'Reset Rita' })).toBeVisible()
 
   // The link works once.
   await page.goto(`${link.pathname}${link.search}`)
-  await page.getByLabel('New Password').fill('another-secret')
-  await page.getByLabel('Confirm Password').fill('another-secret')
+  await page.getByLabel('New Password', { exact: true }).fill('another-secret')
+  await page.getByLabel('Confirm Password', { exact: true }).fill('another-secret')
   await page.getByRole('button', { name: 'Set New Password' }).click()
   await expect(page.getByRole('alert')).toHaveText(
     'This reset link is no longer valid: it has already been used or it has expired. Please ask for a new one.',
@@ -209,10 +217,13 @@ test('a password reset through the outbox mail signs the user in with the new pa
   await expect(header(page).getByRole('link', { name: 'Reset Rita' })).toBeVisible()
 })
 
-test('a profile change in one tab shows live in another, and sign-out reaches both', async ({ context }) => {
+test('a profile change in one tab shows live in another, and sign-out reaches both', async ({
+  context,
+  request,
+}) => {
   const first = await context.newPage()
   const email = uniqueEmail('live')
-  await createAccount(first, 'Live Lou', email)
+  await createAccount(request, 'Live Lou', email)
   await first.goto('/')
   await signIn(first, email)
   const second = await context.newPage()
@@ -232,9 +243,9 @@ test('a profile change in one tab shows live in another, and sign-out reaches bo
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
-  test('the modal and the profile page fit 375 px, in dark mode too', async ({ page }) => {
+  test('the modal and the profile page fit 375 px, in dark mode too', async ({ page, request }) => {
     const email = uniqueEmail('phone')
-    await createAccount(page, 'A rather long display name for phones', email)
+    await createAccount(request, 'A rather long display name for phones', email)
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto('/')
     await page.getByRole('button', { name: 'Open menu' }).click()
