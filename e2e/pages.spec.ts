@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module'
 import { expect, test } from '@playwright/test'
+
+// axe-core is the engine behind Lighthouse's accessibility audit (installed with lighthouse).
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 
 const PAGES = [
   { path: '/', heading: 'Spin the wheel. Get a fair winner.' },
@@ -22,6 +26,31 @@ for (const width of [1280, 375]) {
   })
 }
 
+for (const theme of ['light', 'dark']) {
+  test.describe(`in ${theme} mode at 375 px`, () => {
+    test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } })
+    test('every page passes the WCAG A/AA checks, contrast included', async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
+      for (const { path } of PAGES.filter((p) => p.path !== '/wheel')) {
+        await page.goto(path)
+        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+        else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+        if (path === '/contact') await page.getByRole('button', { name: 'Send Message' }).click()
+        if (path === '/faq') await page.getByRole('button', { name: 'Is Whirl free to use?' }).click()
+        await page.addScriptTag({ path: AXE })
+        const violations = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
+          const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
+          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+        })
+        expect(violations, path).toEqual([])
+      }
+    })
+  })
+}
+
+type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
+
 test('home: hero links, plans and the final call to action', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('link', { name: 'Start Spinning' })).toHaveAttribute('href', '/wheel')
@@ -35,26 +64,53 @@ test('home: hero links, plans and the final call to action', async ({ page }) =>
   await expect(page).toHaveURL(/\/wheel$/)
 })
 
+test('home: the demo wheel has six segments, turns once in 20 s, and stands still with reduced motion', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const wheel = page.getByRole('img', { name: 'A spinning wheel with six coloured segments' })
+  await expect(wheel.locator('path')).toHaveCount(6)
+  const animation = () =>
+    wheel.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return [style.animationDuration, style.animationIterationCount, style.animationPlayState]
+    })
+  expect(await animation()).toEqual(['20s', 'infinite', 'running'])
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  expect(await animation()).toEqual(['20s', 'infinite', 'paused'])
+})
+
 test('FAQ: search, one entry open at a time, and Back', async ({ page }) => {
   await page.goto('/about')
   await page.getByRole('link', { name: /^FAQ/ }).first().click()
   await expect(page).toHaveURL(/\/faq$/)
-  const questions = page.getByRole('button', { expanded: false })
   await expect(page.getByRole('heading', { level: 3 })).toHaveCount(15)
   const first = page.getByRole('button', { name: 'Is Whirl free to use?' })
   const second = page.getByRole('button', { name: 'Are the spins really random?' })
+  const panel = async (button: typeof first) =>
+    page.locator(`[id="${await button.getAttribute('aria-controls')}"]`)
+  await expect(await panel(first)).toBeHidden()
   await first.click()
   await expect(first).toHaveAttribute('aria-expanded', 'true')
-  await expect(page.getByText('Anyone can build and spin a wheel of up to 15 items')).toBeVisible()
+  await expect(await panel(first)).toBeVisible()
+  await expect(await panel(first)).toContainText('Anyone can build and spin a wheel of up to 15 items')
   await second.click()
   await expect(first).toHaveAttribute('aria-expanded', 'false')
+  await expect(await panel(first)).toBeHidden()
   await expect(second).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.locator('button[aria-expanded="true"]')).toHaveCount(1)
   await second.click()
   await expect(second).toHaveAttribute('aria-expanded', 'false')
-  expect(await questions.count()).toBeGreaterThan(0)
+  await expect(page.locator('button[aria-expanded="true"]')).toHaveCount(0)
 
-  await page.getByLabel('Search the FAQ').fill('cancel')
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(1)
+  const search = page.getByLabel('Search the FAQ')
+  await search.fill('cancel')
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['How do I cancel Premium?'])
+  // 'rejection' is only in an answer: the search covers answers too.
+  await search.fill('REJECTION sampling')
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Are the spins really random?'])
+  await search.fill('')
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(15)
   await page.getByLabel('Search the FAQ').fill('no such thing here')
   await expect(page.getByText('No FAQs found')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact')
@@ -69,7 +125,20 @@ test('Back on a page opened directly goes home', async ({ page }) => {
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page).toHaveURL(/\/$/)
   await page.goto('/privacy-policy')
-  await expect(page.getByText(/under 13/)).toBeVisible()
+  await expect(page.getByText(/under 13/).first()).toBeVisible()
+  await expect(page.getByText('Last updated: July 26, 2025')).toBeVisible()
+})
+
+test('Back on the legal pages returns to the page they were opened from', async ({ page }) => {
+  await page.goto('/about')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL(/\/about$/)
 })
 
 test('about has the #faq anchor with 8 questions', async ({ page }) => {
@@ -87,24 +156,47 @@ test.describe('contact form', () => {
 
   test('shows the validation messages in order and clears each as it is edited', async ({ page }) => {
     await page.goto('/contact')
+    const errors = page.locator('form [id$="-error"]')
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await expect(page.getByText('Name is required')).toBeVisible()
-    await expect(page.getByText('Email is required')).toBeVisible()
-    await expect(page.getByText('Subject is required')).toBeVisible()
-    await expect(page.getByText('Message is required')).toBeVisible()
-    await expect(page.getByLabel('Name', { exact: true })).toBeFocused()
-    await page.getByLabel('Name', { exact: true }).fill('G')
-    await expect(page.getByText('Name is required')).toHaveCount(0)
-    await expect(page.getByText('Email is required')).toBeVisible()
+    await expect(errors).toHaveText([
+      'Name is required',
+      'Email is required',
+      'Subject is required',
+      'Message is required',
+    ])
+    const name = page.getByLabel('Name', { exact: true })
+    await expect(name).toBeFocused()
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveAttribute('aria-describedby', 'contact-name-error')
+    await name.fill('G')
+    await expect(errors).toHaveText(['Email is required', 'Subject is required', 'Message is required'])
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true')
     await page.getByLabel('Email', { exact: true }).fill('not-an-email')
     await page.getByLabel('Subject', { exact: true }).fill('Hi')
     await page.getByLabel('Message', { exact: true }).fill('  short  ')
+    await expect(errors).toHaveCount(0)
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await expect(page.getByText('Please enter a valid email address')).toBeVisible()
-    await expect(page.getByText('Message must be at least 10 characters long')).toBeVisible()
+    await expect(errors).toHaveText([
+      'Please enter a valid email address',
+      'Message must be at least 10 characters long',
+    ])
     await expect(page.getByLabel('Email', { exact: true })).toBeFocused()
     await page.getByLabel('Message', { exact: true }).fill('x'.repeat(600))
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('x'.repeat(500))
     await expect(page.getByText('500/500')).toBeVisible()
+  })
+
+  test('the honeypot is out of reach of people and keyboards', async ({ page }) => {
+    await page.goto('/contact')
+    const trap = page.locator('input[name="website"]')
+    await expect(trap).toHaveAttribute('tabindex', '-1')
+    await expect(trap).toHaveAttribute('autocomplete', 'off')
+    await expect(page.locator('[aria-hidden="true"]:has(input[name="website"])')).toHaveCount(1)
+    const box = await trap.boundingBox()
+    expect(box === null || box.x + box.width <= 0).toBe(true)
+    await page.getByLabel('Message', { exact: true }).focus()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused()
   })
 
   test('a successful send through the real server resets the form', async ({ page }) => {

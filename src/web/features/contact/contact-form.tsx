@@ -16,7 +16,7 @@ type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; reason
 type Field = keyof ContactFields
 
 const EMPTY: ContactFields = { name: '', email: '', subject: '', message: '', type: 'general' }
-/** The order the form shows its fields in, which is also validateContact's order. */
+/** validateContact's order, used to focus the first invalid field (type, shown earlier, only fails if tampered with). */
 const FIELD_ORDER: Field[] = ['name', 'email', 'subject', 'message', 'type']
 const id = (field: Field) => `contact-${field}`
 
