@@ -211,6 +211,35 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect((await send(app, '/api/profile', undefined, { cookie: unsigned })).statusCode).toBe(401)
     })
 
+    it('reads sessions the same way better-auth does: valid, tampered, expired, revoked', async () => {
+      const { cookie, profile } = await register(app)
+      const both = async (c: string) => {
+        const request = { headers: { cookie: c } } as never
+        const fast = await app.accounts.readSession(request)
+        const full = await app.accounts.auth.api.getSession({ headers: new Headers({ cookie: c }) })
+        return { fast: fast?.userId ?? null, full: full?.user.id ?? null, profile: fast?.profile ?? null }
+      }
+      expect(await both(cookie)).toEqual({ fast: profile.userId, full: profile.userId, profile })
+      const [name, value = ''] = cookie.split('=')
+      const [token, signature = ''] = decodeURIComponent(value).split('.')
+      const flipped = signature.startsWith('A') ? `B${signature.slice(1)}` : `A${signature.slice(1)}`
+      for (const bad of [
+        `${name}=${encodeURIComponent(`${token}.${flipped}`)}`,
+        `${name}=${token}`,
+        `${name}=${encodeURIComponent(`other.${signature}`)}`,
+        `other.session_token=${value}`,
+      ]) {
+        expect(await both(bad)).toEqual({ fast: null, full: null, profile: null })
+      }
+      await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+      expect(await both(cookie)).toEqual({ fast: null, full: null, profile: null })
+      const again = await send(app, '/api/account/login', { email: profile.email, password: 'wheel-secret' })
+      const fresh = cookieFrom(again)
+      expect((await both(fresh)).fast).toBe(profile.userId)
+      await database.db.delete(sessions)
+      expect(await both(fresh)).toEqual({ fast: null, full: null, profile: null })
+    })
+
     it('says whether Google sign-in is set up', async () => {
       expect((await send(app, '/api/auth-config')).json()).toEqual({ google: false })
       const res = await send(app, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })

@@ -11,6 +11,7 @@ import { createOriginCheck } from './origin-check'
 import { createRateLimiter, type RateLimiter } from './rate-limit'
 import { registerAccountRoutes } from './routes'
 import { resolveAuthSecret } from './secret'
+import { createSessionReader, type SessionRead } from './session-reader'
 
 export type SessionUser = { userId: string; sessionId: string; email: string }
 
@@ -20,10 +21,15 @@ export type Accounts = {
   profiles: ProfileRepository
   events: ProfileEvents
   limiter: RateLimiter
-  /** The signed-in user of the request, or null. Pass `reply` to forward a refreshed session cookie. */
+  /**
+   * The signed-in user of the request, or null, through better-auth, which also extends a session
+   * in use and sends its refreshed cookie on `reply`. The app calls this once per page load.
+   */
   currentUser(request: FastifyRequest, reply?: FastifyReply): Promise<SessionUser | null>
+  /** The signed-in user with the profile, or null: one query, no refresh. */
+  readSession(request: FastifyRequest): Promise<SessionRead | null>
   /** The signed-in user, or a 401 answer. Use in every endpoint that belongs to a user. */
-  requireUser(request: FastifyRequest): Promise<SessionUser>
+  requireUser(request: FastifyRequest): Promise<SessionRead>
   /** onRequest hook that refuses state-changing requests from other sites. */
   checkOrigin(request: FastifyRequest): Promise<void>
 }
@@ -76,14 +82,22 @@ export async function registerAccounts(
       : null
   }
 
+  let cookieName: Promise<string> | null = null
+  const reader = createSessionReader(db, secret, () => {
+    cookieName ??= auth.$context.then((context) => context.authCookies.sessionToken.name)
+    return cookieName
+  })
+  const readSession = (request: FastifyRequest) => reader(request.headers.cookie)
+
   const accounts: Accounts = {
     auth,
     profiles,
     events,
     limiter,
     currentUser,
+    readSession,
     async requireUser(request) {
-      const user = await currentUser(request)
+      const user = await readSession(request)
       if (!user) throw new HttpError(401, SIGN_IN_REQUIRED)
       return user
     },

@@ -25,7 +25,7 @@ export function registerProfileRoutes(
   app.get('/api/profile', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await accounts.requireUser(request)
-    return { profile: await profiles.ensure(user.userId) }
+    return { profile: user.profile ?? (await profiles.ensure(user.userId)) }
   })
 
   app.patch('/api/profile', { onRequest: accounts.checkOrigin, bodyLimit: 16 * 1024 }, async (request) => {

@@ -69,7 +69,7 @@ export function registerProfileStream(
     const heartbeat = setInterval(() => {
       if (closed) return
       res.write(': keep-alive\n\n')
-      accounts.currentUser(request).then(
+      accounts.readSession(request).then(
         (current) => {
           if (!current || current.sessionId !== user.sessionId) signedOut()
         },

@@ -1,0 +1,142 @@
+// Server load: an authenticated GET /api/profile (session cookie checked by better-auth against
+// PostgreSQL, then the profile read) measured with autocannon, side by side with a bare Fastify
+// route in the same run. Both servers run in their own process; the ratio is the figure to watch.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createRequire } from 'node:module'
+import pg from 'pg'
+import type { BenchResult } from './run'
+import { freePort, round, startBuiltServer } from './support'
+
+type AutocannonResult = {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; average: number }
+  non2xx: number
+  errors: number
+  timeouts: number
+}
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  headers?: Record<string, string>
+}) => Promise<AutocannonResult>
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+const CONNECTIONS = 50
+const WARMUP_S = 2
+const DURATION_S = 10
+
+/** A Fastify server with one route and nothing else, in a child process. */
+async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort()
+  const script = `
+    import Fastify from 'fastify'
+    const app = Fastify({ logger: false })
+    app.get('/bare', async () => ({ ok: true }))
+    await app.listen({ port: ${port}, host: '127.0.0.1' })
+    console.log('ready')
+  `
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)))
+  })
+  return {
+    url: `http://127.0.0.1:${port}/bare`,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await once(child, 'exit')
+      }
+    },
+  }
+}
+
+async function load(url: string, headers?: Record<string, string>): Promise<AutocannonResult> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    )
+  }
+  return result
+}
+
+async function signedInCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/account/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      displayName: 'Bench User',
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench-password',
+      confirmPassword: 'bench-password',
+    }),
+  })
+  if (response.status !== 201)
+    throw new Error(`registration failed: ${response.status} ${await response.text()}`)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const check = await fetch(`${baseUrl}/api/profile`, { headers: { cookie } })
+  if (!check.ok) throw new Error(`the session cookie does not work: ${check.status}`)
+  return cookie
+}
+
+export default async function authLoad(): Promise<BenchResult> {
+  const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
+  const schema = `bench_auth_${Date.now()}`
+  const server = await startBuiltServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema })
+  const bare = await startBareServer()
+  let auth: AutocannonResult
+  let plain: AutocannonResult
+  try {
+    const cookie = await signedInCookie(server.url)
+    auth = await load(`${server.url}/api/profile`, { cookie })
+    plain = await load(bare.url)
+  } finally {
+    await bare.stop()
+    await server.stop()
+    const client = new pg.Client({ connectionString: pgUrl })
+    await client.connect().then(
+      () => client.query(`drop schema if exists "${schema}" cascade`).finally(() => client.end()),
+      () => {},
+    )
+  }
+
+  const figures = {
+    profile_rps: round(auth.requests.average, 0),
+    profile_p50_ms: round(auth.latency.p50, 1),
+    profile_p99_ms: round(auth.latency.p99, 1),
+    bare_rps: round(plain.requests.average, 0),
+    bare_p50_ms: round(plain.latency.p50, 1),
+    bare_p99_ms: round(plain.latency.p99, 1),
+    profile_to_bare_rps_ratio: round(auth.requests.average / plain.requests.average, 3),
+  }
+  return {
+    title: `Server load: authenticated GET /api/profile on PostgreSQL vs a bare Fastify route (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up)`,
+    columns: ['route', 'requests/s', 'p50 latency', 'p99 latency'],
+    rows: [
+      [
+        'GET /api/profile (session + profile)',
+        figures.profile_rps,
+        `${figures.profile_p50_ms} ms`,
+        `${figures.profile_p99_ms} ms`,
+      ],
+      ['bare Fastify route', figures.bare_rps, `${figures.bare_p50_ms} ms`, `${figures.bare_p99_ms} ms`],
+      ['ratio (profile / bare)', figures.profile_to_bare_rps_ratio, '', ''],
+    ],
+    figures,
+    notes: [
+      'One server process each; the session is checked against PostgreSQL on every request (no cookie cache, so a revoked session stops at once).',
+    ],
+  }
+}
