@@ -57,6 +57,8 @@ function resetLinkFromOutbox(email: string): string | null {
 }
 
 test('register, sign out, sign in, rename, see it in the header and profile, sign out', async ({ page }) => {
+  // Many steps, each a round trip with password hashing: give it room when the machine is busy.
+  test.slow()
   const email = uniqueEmail('journey')
   await page.goto('/')
   await openSignIn(page)
@@ -175,6 +177,7 @@ test('a password reset through the outbox mail signs the user in with the new pa
   page,
   request,
 }) => {
+  test.slow()
   const email = uniqueEmail('reset')
   await createAccount(request, 'Reset Rita', email)
   await page.goto('/')
@@ -221,6 +224,7 @@ test('a profile change in one tab shows live in another, and sign-out reaches bo
   context,
   request,
 }) => {
+  test.slow()
   const first = await context.newPage()
   const email = uniqueEmail('live')
   await createAccount(request, 'Live Lou', email)
