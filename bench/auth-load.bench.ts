@@ -94,6 +94,13 @@ async function signedInCookie(baseUrl: string): Promise<string> {
 export default async function authLoad(): Promise<BenchResult> {
   const pgUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
   const schema = `bench_auth_${Date.now()}`
+  const probe = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 5000 })
+  await probe.connect().catch((error: Error) => {
+    throw new Error(
+      `auth-load measures on PostgreSQL: set DATABASE_URL (could not reach ${pgUrl}: ${error.message})`,
+    )
+  })
+  await probe.end()
   const server = await startBuiltServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema })
   const bare = await startBareServer()
   let auth: AutocannonResult
