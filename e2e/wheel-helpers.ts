@@ -64,7 +64,7 @@ export async function colorsUnderPointer(page: Page): Promise<[number, number, n
     const cy = bitmap.height / 2
     const r = bitmap.width / 2
     const out: [number, number, number][] = []
-    for (let f = 0.22; f <= 0.8; f += 0.02) {
+    for (let f = 0.22; f <= 0.86; f += 0.01) {
       const d = ctx.getImageData(Math.round(cx), Math.round(cy - f * r), 1, 1).data
       out.push([d[0] as number, d[1] as number, d[2] as number])
     }

@@ -108,8 +108,8 @@ describe('the spin plan', () => {
     )
   })
 
-  it('keeps a visible gap from the edges: 2 % of a segment, at least 0.5° where it fits', () => {
-    expect(edgeMargin(6) * 60).toBeCloseTo(1.2, 9)
+  it('keeps a visible gap from the edges: 10 % of a segment, at least 0.5° where it fits', () => {
+    expect(edgeMargin(6) * 60).toBeCloseTo(6, 9)
     expect(edgeMargin(100) * 3.6).toBeCloseTo(0.5, 9)
     expect(edgeMargin(10_000)).toBe(0.25)
   })

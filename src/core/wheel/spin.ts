@@ -60,11 +60,11 @@ export const MAX_TURNS = 6
 const EDGE_DEGREES = 0.5
 
 /**
- * The fraction of a segment kept clear at each of its edges: 2 % of the segment, or 0.5° when that
+ * The fraction of a segment kept clear at each of its edges: 10 % of the segment, or 0.5° when that
  * is more (a visible gap on screen), but never more than a quarter of the segment.
  */
 export function edgeMargin(count: number): number {
-  return Math.min(0.25, Math.max(0.02, EDGE_DEGREES / segmentAngle(count)))
+  return Math.min(0.25, Math.max(0.1, EDGE_DEGREES / segmentAngle(count)))
 }
 
 /**
