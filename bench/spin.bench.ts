@@ -78,7 +78,7 @@ function whirl(url: string): Target {
         [STORE_KEY, storedWheel(count)],
       )
       await page.goto(`${url}/wheel`)
-      await page.getByRole('img', { name: `Wheel with ${count} items` }).waitFor()
+      await page.getByRole('img', { name: `Wheel with ${count} items` }).waitFor({ timeout: 120_000 })
     },
     spin: `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Spin').click()`,
     async settle(page) {

@@ -55,6 +55,7 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'nota url'],
     ['LOG_LEVEL', 'loud'],
     ['SMTP_URL', 'http://mail'],
+    ['TRUST_PROXY', 'yes'],
     ['AUTH_SECRET', 'too-short'],
     ['AUTH_RATE_LIMIT_IP', '0'],
     ['AUTH_RATE_LIMIT_EMAIL', 'many'],

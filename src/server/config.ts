@@ -48,6 +48,7 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Whirl <no-reply@whirl.localhost>')),
   CONTACT_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   WEB_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist/web')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
@@ -84,6 +85,8 @@ export type Config = {
   logLevel: string
   webDir: string
   shutdownTimeoutMs: number
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
+  trustProxy: boolean
   auth: {
     /** Signs session cookies; when unset the server generates one and keeps it in the database. */
     secret?: string
@@ -134,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY === 'true',
     auth: {
       secret: e.AUTH_SECRET,
       rateLimit: { perIp: e.AUTH_RATE_LIMIT_IP, perEmail: e.AUTH_RATE_LIMIT_EMAIL, windowMs: 15 * 60 * 1000 },
