@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(config.auth.rateLimit).toEqual({ perIp: 30, perEmail: 10, windowMs: 900_000 })
   })
 
+  it('lets browser tests sign many users in from one address, unless a limit is set', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).auth.rateLimit).toEqual({
+      perIp: 1000,
+      perEmail: 10,
+      windowMs: 900_000,
+    })
+    expect(loadConfig({ NODE_ENV: 'test', AUTH_RATE_LIMIT_IP: '5' }).auth.rateLimit.perIp).toBe(5)
+    expect(loadConfig({ NODE_ENV: 'development' }).auth.rateLimit.perIp).toBe(30)
+  })
+
   it('configures Google with the default issuer, or the one given', () => {
     const google = { GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'shh' }
     expect(loadConfig(google).auth.google).toEqual({

@@ -150,6 +150,16 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     expect(forged.statusCode).toBe(302)
     expect(forged.headers.location).toMatch(/error=/)
     expect(cookieFrom(forged)).not.toMatch(/session_token/)
+    // better-auth's error page sends the browser back to the app, where the modal explains.
+    const location = new URL(forged.headers.location as string, 'http://localhost:3000')
+    expect(location.pathname).toBe('/api/auth/error')
+    expect(location.searchParams.get('error')).toBe('state_mismatch')
+    const shown = await send(app, `${location.pathname}${location.search}`)
+    expect(shown.statusCode).toBe(302)
+    const home = new URL(shown.headers.location as string, 'http://localhost:3000')
+    expect(home.pathname).toBe('/')
+    expect(home.searchParams.get('auth-error')).toBe('google')
+    expect(home.searchParams.get('error')).toBe('state_mismatch')
     expect(await database.db.select().from(users)).toHaveLength(0)
   })
 

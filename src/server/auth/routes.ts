@@ -157,10 +157,11 @@ function registerAuthHandler(app: FastifyInstance, accounts: Accounts): void {
     async handler(request, reply) {
       const url = new URL(request.url, origin)
       const path = url.pathname.slice('/api/auth'.length)
-      // better-auth's own error page: show the problem in the app instead.
+      // better-auth's own error page: show the problem in the app instead, in the shape the
+      // sign-in modal reads after a Google sign-in that did not complete.
       if (request.method === 'GET' && path === '/error') {
         const code = url.searchParams.get('error') ?? 'unknown'
-        return reply.redirect(`/?auth-error=${encodeURIComponent(code)}`)
+        return reply.redirect(`/?auth-error=google&error=${encodeURIComponent(code)}`)
       }
       if (!ALLOWED.some((a) => a.method === request.method && a.path.test(path))) {
         throw new HttpError(404, 'Not found.')
