@@ -13,6 +13,8 @@ import { launchChromium, round, sleep, startBuiltServer } from './support'
 
 const SIZES = (process.env.SPIN_BENCH_SIZES ?? '6,1000,10000').split(',').map(Number)
 const SPIN_MS = 3000
+/** A wheel that cannot finish open + two spins + five adds in this long is reported as such. */
+const MEASURE_LIMIT_MS = 120_000
 const STORE_KEY = 'whirl-wheel-store'
 const PALETTE = [
   '#ef4444',
@@ -208,7 +210,28 @@ export default async function spinBench(): Promise<BenchResult> {
   try {
     for (const count of SIZES) {
       for (const target of targets) {
-        const m = await measure(browser, target, count)
+        const started = Date.now()
+        const m = await Promise.race([
+          measure(browser, target, count),
+          sleep(MEASURE_LIMIT_MS).then(() => null),
+        ])
+        if (!m) {
+          rows.push([
+            count.toLocaleString('en-US'),
+            target.name,
+            `did not finish a measurement within ${MEASURE_LIMIT_MS / 1000} s`,
+            '',
+            '',
+            '',
+            '',
+            '',
+          ])
+          console.info(`spin: ${target.name} at ${count} items timed out`)
+          continue
+        }
+        console.info(
+          `spin: ${target.name} at ${count} items measured in ${Math.round((Date.now() - started) / 1000)} s`,
+        )
         const key = `${target.name.replace(/[^a-z]+/gi, '_').toLowerCase()}_${count}`
         Object.assign(figures, {
           [`${key}_p50_ms`]: round(m.frames.p50, 2),
