@@ -244,6 +244,41 @@ test('a profile change in one tab shows live in another, and sign-out reaches bo
   await expect(header(second).getByRole('button', { name: 'Sign In' })).toBeVisible()
 })
 
+test('eight tabs stay usable: one profile stream serves them all, and passes on when its tab closes', async ({
+  context,
+}) => {
+  test.slow()
+  const email = uniqueEmail('tabs')
+  // The context's request shares the tabs' cookies: every tab opens signed in.
+  const registered = await context.request.post('/api/account/register', {
+    data: { displayName: 'Tabby', email, password: PASSWORD, confirmPassword: PASSWORD },
+  })
+  expect(registered.status()).toBe(201)
+  // A browser keeps at most six HTTP/1.1 connections to one server: a stream per tab would
+  // leave the seventh tab unable to load.
+  const tabs: Page[] = []
+  for (let i = 0; i < 8; i++) {
+    const tab = await context.newPage()
+    await tab.goto(i % 2 ? '/about' : '/wheel')
+    await expect(header(tab).getByRole('link', { name: 'Tabby' })).toBeVisible()
+    tabs.push(tab)
+  }
+  const [first, second] = tabs as [Page, Page]
+  const last = tabs.at(-1) as Page
+  const rename = async (name: string) => {
+    await last.goto('/profile')
+    await last.getByRole('button', { name: 'Edit display name' }).click()
+    await last.getByPlaceholder('Enter display name').fill(name)
+    await last.getByRole('button', { name: 'Save Changes' }).click()
+  }
+  await rename('Tabby Two')
+  for (const tab of tabs) await expect(header(tab).getByRole('link', { name: 'Tabby Two' })).toBeVisible()
+
+  await first.close()
+  await rename('Tabby Three')
+  await expect(header(second).getByRole('link', { name: 'Tabby Three' })).toBeVisible()
+})
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 

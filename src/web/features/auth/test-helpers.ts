@@ -55,3 +55,57 @@ export class FakeEventSource {
     this.readyState = FakeEventSource.CLOSED
   }
 }
+
+/** A stand-in for navigator.locks (exclusive locks, waiting in line, abortable while waiting). */
+export class FakeLocks {
+  private held = new Set<string>()
+  private waiting = new Map<string, (() => void)[]>()
+
+  request<T>(
+    name: string,
+    options: { signal?: AbortSignal },
+    callback: (lock: { name: string }) => T | Promise<T>,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const grant = () => {
+        this.held.add(name)
+        Promise.resolve()
+          .then(() => callback({ name }))
+          .then(resolve, reject)
+          .finally(() => {
+            this.held.delete(name)
+            this.waiting.get(name)?.shift()?.()
+          })
+      }
+      if (!this.held.has(name)) return grant()
+      const line = this.waiting.get(name) ?? []
+      line.push(grant)
+      this.waiting.set(name, line)
+      options.signal?.addEventListener('abort', () => {
+        const index = line.indexOf(grant)
+        if (index < 0) return
+        line.splice(index, 1)
+        reject(new DOMException('The request was aborted.', 'AbortError'))
+      })
+    })
+  }
+}
+
+/** A stand-in BroadcastChannel: delivers to the other channels of the same name, a tick later. */
+export class FakeBroadcastChannel {
+  static open: FakeBroadcastChannel[] = []
+  onmessage: ((event: MessageEvent) => void) | null = null
+  constructor(readonly name: string) {
+    FakeBroadcastChannel.open.push(this)
+  }
+  postMessage(data: unknown) {
+    const copy = JSON.parse(JSON.stringify(data))
+    for (const other of FakeBroadcastChannel.open) {
+      if (other === this || other.name !== this.name) continue
+      setTimeout(() => other.onmessage?.(new MessageEvent('message', { data: copy })), 0)
+    }
+  }
+  close() {
+    FakeBroadcastChannel.open = FakeBroadcastChannel.open.filter((c) => c !== this)
+  }
+}
