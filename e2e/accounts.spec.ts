@@ -82,6 +82,8 @@ test('register, sign out, sign in, rename, see it in the header and profile, sig
   await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible()
 
   await signIn(page, email)
+  // The Sign In button that opened the modal is gone: its place, the name link, has the focus.
+  await expect(header(page).getByRole('link', { name: 'Journey Jo' })).toBeFocused()
   await header(page).getByRole('link', { name: 'Journey Jo' }).click()
   await page.getByRole('button', { name: 'Edit display name' }).click()
   await page.getByPlaceholder('Enter display name').fill('Renamed Jo')

@@ -6,6 +6,20 @@ import { ProfileView } from './profile-view'
 import { RegisterForm } from './register-form'
 import { useSession } from './session-store'
 
+/**
+ * After the modal closes, focus goes back to the button that opened it. When that button is gone
+ * (signing in replaces the header's Sign In button, or the guard's panel), the header's account
+ * link takes the focus instead of leaving it nowhere.
+ */
+function focusAccountIfLost() {
+  const active = document.activeElement
+  if (active && active !== document.body) return
+  const visible = (el: HTMLElement) =>
+    typeof el.checkVisibility === 'function' ? el.checkVisibility() : true
+  const links = [...document.querySelectorAll<HTMLElement>('[data-testid="account-name"]')]
+  links.find(visible)?.focus()
+}
+
 /** The sign-in modal: login ⇄ register, or the profile view when signed in. */
 export function SignInModal() {
   const { view, notice } = useAuthModal()
@@ -23,6 +37,8 @@ export function SignInModal() {
     }
     body.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus()
   }, [view])
+
+  useEffect(() => () => queueMicrotask(focusAccountIfLost), [])
 
   return (
     <Modal title={title} onClose={closeAuthModal}>
