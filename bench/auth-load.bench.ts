@@ -1,6 +1,7 @@
-// Server load: an authenticated GET /api/profile (session cookie checked by better-auth against
-// PostgreSQL, then the profile read) measured with autocannon, side by side with a bare Fastify
-// route in the same run. Both servers run in their own process; the ratio is the figure to watch.
+// Server load: an authenticated GET /api/profile (the signed session cookie checked, then one
+// query for the session with its profile on PostgreSQL) measured with autocannon, side by side in
+// the same run with the same server's GET /api/health (one trivial query) and a bare Fastify route
+// in a process of its own. The ratio profile / bare is the figure to watch.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { createRequire } from 'node:module'
@@ -104,10 +105,12 @@ export default async function authLoad(): Promise<BenchResult> {
   const server = await startBuiltServer({ DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema })
   const bare = await startBareServer()
   let auth: AutocannonResult
+  let health: AutocannonResult
   let plain: AutocannonResult
   try {
     const cookie = await signedInCookie(server.url)
     auth = await load(`${server.url}/api/profile`, { cookie })
+    health = await load(`${server.url}/api/health`)
     plain = await load(bare.url)
   } finally {
     await bare.stop()
@@ -123,13 +126,17 @@ export default async function authLoad(): Promise<BenchResult> {
     profile_rps: round(auth.requests.average, 0),
     profile_p50_ms: round(auth.latency.p50, 1),
     profile_p99_ms: round(auth.latency.p99, 1),
+    health_rps: round(health.requests.average, 0),
+    health_p50_ms: round(health.latency.p50, 1),
+    health_p99_ms: round(health.latency.p99, 1),
     bare_rps: round(plain.requests.average, 0),
     bare_p50_ms: round(plain.latency.p50, 1),
     bare_p99_ms: round(plain.latency.p99, 1),
     profile_to_bare_rps_ratio: round(auth.requests.average / plain.requests.average, 3),
+    profile_to_health_rps_ratio: round(auth.requests.average / health.requests.average, 3),
   }
   return {
-    title: `Server load: authenticated GET /api/profile on PostgreSQL vs a bare Fastify route (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up)`,
+    title: `Server load: authenticated GET /api/profile on PostgreSQL vs /api/health and a bare Fastify route (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s after ${WARMUP_S} s warm-up)`,
     columns: ['route', 'requests/s', 'p50 latency', 'p99 latency'],
     rows: [
       [
@@ -138,8 +145,15 @@ export default async function authLoad(): Promise<BenchResult> {
         `${figures.profile_p50_ms} ms`,
         `${figures.profile_p99_ms} ms`,
       ],
+      [
+        'GET /api/health (same server, one trivial query)',
+        figures.health_rps,
+        `${figures.health_p50_ms} ms`,
+        `${figures.health_p99_ms} ms`,
+      ],
       ['bare Fastify route', figures.bare_rps, `${figures.bare_p50_ms} ms`, `${figures.bare_p99_ms} ms`],
       ['ratio (profile / bare)', figures.profile_to_bare_rps_ratio, '', ''],
+      ['ratio (profile / health)', figures.profile_to_health_rps_ratio, '', ''],
     ],
     figures,
     notes: [

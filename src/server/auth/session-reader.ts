@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Profile } from '../../core/account'
 import type { Db } from '../db/client'
 import { profiles, sessions, users } from '../db/schema'
@@ -43,38 +43,41 @@ export function verifiedToken(cookieHeader: string, cookieName: string, secret: 
  * sign-out and session refresh stay with better-auth.
  */
 export function createSessionReader(db: Db, secret: string, cookieName: () => Promise<string>) {
+  // Prepared once per connection: the server parses and plans it once, not on every request.
+  const query = db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      profile: {
+        displayName: profiles.displayName,
+        email: profiles.email,
+        planType: profiles.planType,
+        subscriptionStatus: profiles.subscriptionStatus,
+        subscriptionId: profiles.subscriptionId,
+        subscriptionExpiresAt: profiles.subscriptionExpiresAt,
+        createdAt: profiles.createdAt,
+        updatedAt: profiles.updatedAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, sessions.userId))
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('whirl_read_session')
+
   return async function readSession(cookieHeader: string | undefined): Promise<SessionRead | null> {
     if (!cookieHeader) return null
     const token = verifiedToken(cookieHeader, await cookieName(), secret)
     if (!token) return null
-    const result = await db.execute<Record<string, unknown>>(sql`
-      select ${sessions.id} as session_id, ${users.id} as user_id, ${users.email} as user_email,
-        ${profiles.displayName} as p_display_name, ${profiles.email} as p_email,
-        ${profiles.planType} as p_plan_type, ${profiles.subscriptionStatus} as p_status,
-        ${profiles.subscriptionId} as p_subscription_id, ${profiles.subscriptionExpiresAt} as p_expires_at,
-        ${profiles.createdAt} as p_created_at, ${profiles.updatedAt} as p_updated_at
-      from ${sessions}
-      join ${users} on ${users.id} = ${sessions.userId}
-      left join ${profiles} on ${profiles.userId} = ${sessions.userId}
-      where ${sessions.token} = ${token} and ${sessions.expiresAt} > now()`)
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]
+    const [row] = await query.execute({ token })
     if (!row) return null
-    const userId = String(row.user_id)
-    const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)))
-    const profile =
-      row.p_display_name == null
-        ? null
-        : toProfile({
-            userId,
-            displayName: String(row.p_display_name),
-            email: String(row.p_email),
-            planType: row.p_plan_type as 'free' | 'monthly',
-            subscriptionStatus: String(row.p_status),
-            subscriptionId: (row.p_subscription_id as string | null) ?? null,
-            subscriptionExpiresAt: row.p_expires_at == null ? null : date(row.p_expires_at),
-            createdAt: date(row.p_created_at),
-            updatedAt: date(row.p_updated_at),
-          })
-    return { userId, sessionId: String(row.session_id), email: String(row.user_email), profile }
+    const { userId, profile } = row
+    return {
+      userId,
+      sessionId: row.sessionId,
+      email: row.email,
+      profile: profile ? toProfile({ userId, ...profile }) : null,
+    }
   }
 }
