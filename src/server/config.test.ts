@@ -37,6 +37,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).auth.rateLimit.perIp).toBe(30)
   })
 
+  it('trusts PUBLIC_URL’s origin for sign-in, or every loopback name of the port without it', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://whirl.example/app/' }).auth.trustedOrigins).toEqual([
+      'https://whirl.example',
+    ])
+    expect(loadConfig({ PORT: '4000' }).auth.trustedOrigins).toEqual([
+      'http://localhost:4000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:4000',
+    ])
+  })
+
   it('configures Google with the default issuer, or the one given', () => {
     const google = { GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'shh' }
     expect(loadConfig(google).auth.google).toEqual({

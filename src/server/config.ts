@@ -94,6 +94,11 @@ export type Config = {
     rateLimit: { perIp: number; perEmail: number; windowMs: number }
     /** Google sign-in (OpenID Connect); null when not configured. */
     google: { clientId: string; clientSecret: string; issuer: string } | null
+    /**
+     * Origins whose pages may sign in and change things: PUBLIC_URL's; without PUBLIC_URL, every
+     * loopback name of the port, so a local user may open http://127.0.0.1:3000 as well.
+     */
+    trustedOrigins: string[]
   }
 }
 
@@ -140,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === 'true',
     auth: {
       secret: e.AUTH_SECRET,
+      trustedOrigins: e.PUBLIC_URL
+        ? [new URL(e.PUBLIC_URL).origin]
+        : ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${e.PORT}`),
       // Browser tests sign many users up and in from 127.0.0.1: under NODE_ENV=test the per-IP
       // default is high enough not to get in their way (the per-email limit stays).
       rateLimit: {

@@ -165,6 +165,26 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       )
     })
 
+    it('takes a local address for localhost when no PUBLIC_URL is set, and only PUBLIC_URL when it is', async () => {
+      const { user } = await register(app)
+      const body = { email: user.email, password: user.password }
+      const local = await send(app, '/api/account/login', body, { origin: 'http://127.0.0.1:3000' })
+      expect(local.statusCode).toBe(200)
+      expect(cookieFrom(local)).toMatch(/session_token=/)
+      const otherPort = await send(app, '/api/account/login', body, { origin: 'http://127.0.0.1:4000' })
+      expect(otherPort.statusCode).toBe(403)
+
+      const deployed = await startApp(database, { PUBLIC_URL: 'https://whirl.example' })
+      try {
+        const loopback = await send(deployed, '/api/account/login', body, { origin: 'http://127.0.0.1:3000' })
+        expect(loopback.statusCode).toBe(403)
+        const own = await send(deployed, '/api/account/login', body, { origin: 'https://whirl.example' })
+        expect(own.statusCode).toBe(200)
+      } finally {
+        await deployed.dispose()
+      }
+    })
+
     it('exposes only the better-auth endpoints the app uses', async () => {
       const direct = await send(app, '/api/auth/sign-up/email', {
         name: 'x',

@@ -101,7 +101,7 @@ export async function registerAccounts(
       if (!user) throw new HttpError(401, SIGN_IN_REQUIRED)
       return user
     },
-    checkOrigin: createOriginCheck([new URL(config.publicUrl).origin]),
+    checkOrigin: createOriginCheck(config.auth.trustedOrigins),
   }
   app.decorate('accounts', accounts)
 

@@ -46,7 +46,7 @@ export function createAuth({ config, db, secret, mailer, profiles, log }: AuthDe
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    trustedOrigins: config.auth.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
