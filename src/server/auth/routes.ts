@@ -105,7 +105,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: Accounts):
     const body = parse(resetPasswordRequestSchema, request.body, resetPasswordError)
     await limit(request, 'reset-submit')
     const [owner] = await app.database.db
-      .select({ email: users.email })
+      .select({ id: users.id, email: users.email })
       .from(verifications)
       .innerJoin(users, eq(users.id, verifications.value))
       .where(
@@ -121,6 +121,8 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: Accounts):
     })
     if (!reset.ok) throw await authError(reset, request.log)
     if (!owner) throw new HttpError(400, 'Your password was changed. Please sign in with it.')
+    // Every session of the user has ended: their open profile streams check and sign out now.
+    await accounts.events.publish(owner.id)
     const signIn = await auth.api.signInEmail({
       body: { email: owner.email, password: body.password },
       headers: requestHeaders(request),

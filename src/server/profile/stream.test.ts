@@ -1,9 +1,10 @@
 import http from 'node:http'
+import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { register, send, startApp, type TestApp } from '../auth/test-support'
 import { openDatabase } from '../db/client'
-import { authRateLimits, users } from '../db/schema'
+import { authRateLimits, users, verifications } from '../db/schema'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
 
@@ -119,6 +120,32 @@ describe.each(DATABASE_KINDS)('profile stream on %s', (kind) => {
     await send(app, '/api/account/logout', {}, { cookie })
     await stream.next((e) => e.event === 'signed-out')
     await waitFor(() => stream.isEnded())
+  })
+
+  it('signs the user’s open streams out at once when the password is reset', async () => {
+    // The default heartbeat (25 s) is far off: only the reset's own notice can end the stream.
+    const { app, url } = await started()
+    const { cookie, profile, user } = await register(app)
+    const stream = await openStream(url, cookie)
+    cleanups.push(stream.close)
+    await stream.next(profileWith({ userId: profile.userId }))
+    await send(app, '/api/account/forgot-password', { email: user.email })
+    const [request] = await waitFor(async () => {
+      const rows = await database.db
+        .select()
+        .from(verifications)
+        .where(eq(verifications.value, profile.userId))
+      return rows.length > 0 ? rows : undefined
+    })
+    const token = String(request?.identifier).replace('reset-password:', '')
+    const reset = await send(app, '/api/account/reset-password', {
+      token,
+      password: 'a-new-secret',
+      confirmPassword: 'a-new-secret',
+    })
+    expect(reset.statusCode).toBe(200)
+    await stream.next((e) => e.event === 'signed-out', 5000)
+    await waitFor(() => stream.isEnded(), 5000)
   })
 
   it('closes open streams when the server shuts down', async () => {

@@ -53,7 +53,11 @@ export function registerProfileStream(
       chain = chain
         .then(async () => {
           if (closed) return
-          const profile = await accounts.profiles.get(user.userId)
+          // The session is checked with every reload: a password reset ends it and tells the
+          // user's streams, which then sign out at once rather than at the next heartbeat.
+          const current = await accounts.readSession(request)
+          if (!current || current.sessionId !== user.sessionId) return signedOut()
+          const profile = current.profile ?? (await accounts.profiles.get(user.userId))
           if (!profile) return signedOut()
           const text = JSON.stringify(profile)
           if (text === last) return
