@@ -6,7 +6,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -142,3 +144,32 @@ export const serverSecrets = pgTable('server_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The cloud copy of premium users' saved wheels (cloud sync). The browser keeps the working copy;
+ * `id`, `createdAt` and `updatedAt` are the client's, so the newer `updatedAt` wins a conflict.
+ * A delete leaves a tombstone (`deletedAt`) so other devices learn of it. `revision` counts the
+ * server's writes to a row and `syncedAt` is when the server last wrote it (the change cursor).
+ */
+export const wheels = pgTable(
+  'wheels',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    /** The whole wheel as the client stores it (items, settings), validated before it is written. */
+    data: jsonb('data').notNull(),
+    itemCount: integer('item_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    revision: integer('revision').notNull().default(1),
+    syncedAt: timestamp('synced_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.id] }),
+    index('wheels_user_synced_idx').on(t.userId, t.syncedAt),
+  ],
+)
