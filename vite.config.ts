@@ -2,13 +2,17 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+// BUILD_DIR lets parallel work build into a private folder (default dist/).
+const buildDir = process.env.BUILD_DIR || 'dist'
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: 'dist/web',
+    outDir: `${buildDir}/web`,
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to preload each page's code.
+    manifest: true,
     target: 'es2022',
     sourcemap: false,
   },

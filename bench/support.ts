@@ -35,7 +35,7 @@ export async function freePort(): Promise<number> {
 
 export type RunningServer = { url: string; child: ChildProcess; rssKiB(): number; stop(): Promise<void> }
 
-/** Starts the built server (dist/server/main.js) on a free port with a fresh data folder. */
+/** Starts the built server (dist/server/main.js, or BUILD_DIR's) on a free port with a fresh data folder. */
 export async function startBuiltServer(
   env: Record<string, string> = {},
   options: { dataDir?: string; keepData?: boolean } = {},
@@ -43,9 +43,11 @@ export async function startBuiltServer(
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'whirl-bench-'))
   const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const buildDir = process.env.BUILD_DIR || 'dist'
+  const child = spawn(process.execPath, [path.join(buildDir, 'server', 'main.js')], {
     env: {
       ...process.env,
+      WEB_DIR: path.join(buildDir, 'web'),
       DATABASE_URL: '',
       ...env,
       PORT: String(port),
