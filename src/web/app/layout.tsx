@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { CookieConsent } from '../features/consent/cookie-consent'
 import { Footer } from './footer'
@@ -16,6 +16,10 @@ const accountPlaceholder = (
 
 export function Layout() {
   const location = useLocation()
+  // Pages slide in on navigation, not on the first load: an animation there would only delay the
+  // first paint of the content (and hide it from Largest Contentful Paint).
+  const firstKey = useRef(location.key)
+  const enter = location.key === firstKey.current ? '' : 'page-enter '
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -31,7 +35,7 @@ export function Layout() {
           </Suspense>
         }
       />
-      <main id="main" key={location.pathname} className="page-enter flex-1" data-testid="page">
+      <main id="main" key={location.pathname} className={`${enter}flex-1`} data-testid="page">
         <Outlet />
       </main>
       <Footer />

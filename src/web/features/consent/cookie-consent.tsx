@@ -39,7 +39,7 @@ export function CookieConsent() {
     <section
       role="dialog"
       aria-labelledby={titleId}
-      className="print:hidden fixed inset-x-3 bottom-3 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+      className="notice-enter print:hidden fixed inset-x-3 bottom-3 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
         <Cookie aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600 dark:text-brand-500" />

@@ -12,7 +12,9 @@ export function ThemeToggle() {
       title={`Switch to ${next} mode`}
       className="inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
     >
-      {theme === 'dark' ? <Sun aria-hidden className="size-5" /> : <Moon aria-hidden className="size-5" />}
+      {/* Both icons, chosen by the stylesheet, so a prerendered page shows the right one before React runs. */}
+      <Sun aria-hidden className="hidden size-5 dark:block" />
+      <Moon aria-hidden className="size-5 dark:hidden" />
     </button>
   )
 }

@@ -28,6 +28,7 @@ function subscribe(listener: () => void): () => void {
 
 /** The theme in force. The initial value is applied before paint by the script in index.html. */
 export function useTheme(): [Theme, () => void] {
-  const theme = useSyncExternalStore(subscribe, current)
+  // Prerendered pages are drawn light; the browser's first render reads the real theme.
+  const theme = useSyncExternalStore(subscribe, current, () => 'light' as const)
   return [theme, () => setTheme(theme === 'dark' ? 'light' : 'dark')]
 }
