@@ -29,7 +29,9 @@ test.describe('theme', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/)
   })
 
-  test('applies the saved theme before the app script runs (no flash)', async ({ page }) => {
+  test('the page arrives prerendered in the saved theme before the app script runs (no flash)', async ({
+    page,
+  }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => {
@@ -41,12 +43,16 @@ test.describe('theme', () => {
     })
     await page.goto('/', { waitUntil: 'commit' })
     await page.waitForFunction(() => document.getElementById('root') !== null)
+    await page.waitForFunction(() => document.querySelector('footer') !== null)
     const before = await page.evaluate(() => ({
       dark: document.documentElement.classList.contains('dark'),
-      rendered: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+      // The prerendered page, inert until the app renders over it.
+      prerendered: document.querySelector('#root > [inert]') !== null,
+      heading: document.querySelector('h1')?.textContent,
     }))
     release()
-    expect(before).toEqual({ dark: true, rendered: false })
+    expect(before).toEqual({ dark: true, prerendered: true, heading: 'Spin the wheel. Get a fair winner.' })
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
     await expect(page.getByRole('banner')).toBeVisible()
   })
 })
@@ -160,14 +166,20 @@ test.describe('layout', () => {
     await expect(page).toHaveURL(/\/$/)
   })
 
-  test('pages fade and slide in over 0.3 s, and not at all with reduced motion', async ({ page }) => {
+  test('pages fade and slide in over 0.3 s on navigation, not on the first load nor with reduced motion', async ({
+    page,
+  }) => {
     await page.goto('/')
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
     const main = page.locator('main#main')
     const style = () =>
       main.evaluate((el) => {
         const s = getComputedStyle(el)
         return { name: s.animationName, duration: s.animationDuration }
       })
+    expect((await style()).name).toBe('none')
+    await page.getByRole('link', { name: 'Start Spinning' }).click()
+    await expect(page).toHaveURL(/\/wheel$/)
     expect(await style()).toEqual({ name: 'page-in', duration: '0.3s' })
     await page.emulateMedia({ reducedMotion: 'reduce' })
     expect((await style()).name).toBe('none')

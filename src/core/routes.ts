@@ -29,3 +29,11 @@ export function isAppRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return known.has(path || '/')
 }
+
+/** The path prerendered as the 404 page (no page of the app has it). */
+export const NOT_FOUND_PAGE = '/404'
+
+/** The file in the web folder's _pages/ that holds a page's prerendered HTML ('/payment/success' → 'payment--success.html'). */
+export function prerenderedPageFile(route: string): string {
+  return `${route === '/' ? 'index' : route.slice(1).replaceAll('/', '--')}.html`
+}

@@ -19,6 +19,15 @@ describe.each(DATABASE_KINDS)('server on %s', (kind) => {
     writeFileSync(path.join(config.webDir, 'index.html'), shellHtml)
     mkdirSync(path.join(config.webDir, 'assets'), { recursive: true })
     writeFileSync(path.join(config.webDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+    mkdirSync(path.join(config.webDir, '_pages'), { recursive: true })
+    const page = (markup: string) =>
+      shellHtml.replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+    writeFileSync(path.join(config.webDir, '_pages', 'about.html'), page('<h1>About Whirl</h1>'))
+    writeFileSync(path.join(config.webDir, '_pages', 'payment--success.html'), page('<p>Processing</p>'))
+    writeFileSync(
+      path.join(config.webDir, '_pages', '404.html'),
+      page('<h1>Page not found</h1><a href="mailto:%WHIRL_SUPPORT_EMAIL%">mail</a>'),
+    )
     app = await buildApp(config, { database, logger: false })
     app.get('/api/test/boom', async () => {
       throw new Error('secret database password leaked in stack')
@@ -94,6 +103,37 @@ describe.each(DATABASE_KINDS)('server on %s', (kind) => {
     const missing = await app.inject({ method: 'GET', url: '/no-such-page' })
     expect(missing.statusCode).toBe(404)
     expect(missing.body).toContain('<div id="root">')
+  })
+
+  it('sends the prerendered page of a route, compressed when the browser accepts it', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+    const plain = await app.inject({ method: 'GET', url: '/about/' })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toContain('<h1>About Whirl</h1>')
+    expect(plain.headers.vary).toContain('Accept-Encoding')
+
+    const br = await app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'gzip, br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/payment/success?subscription_id=x',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<p>Processing</p>')
+
+    // Unknown pages get the prerendered 404 page with the runtime values filled in; routes without
+    // a prerendered page get the bare shell; the files themselves are not served.
+    const missing = await app.inject({ method: 'GET', url: '/no-such-page' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.body).toContain('<h1>Page not found</h1><a href="mailto:help@whirl.test">')
+    const wheel = await app.inject({ method: 'GET', url: '/wheel' })
+    expect(wheel.body).toContain('<div id="root"></div>')
+    const file = await app.inject({ method: 'GET', url: '/_pages/about.html' })
+    expect(file.statusCode).toBe(404)
+    expect(file.body).not.toContain('About Whirl')
   })
 
   it('sends a Content-Security-Policy that allows exactly the inline script of the shell', async () => {

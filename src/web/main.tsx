@@ -1,14 +1,33 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { router } from './app/router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { routes } from './app/router'
 import './styles.css'
 
+const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-)
+function render(container: HTMLElement) {
+  // The first render runs as a transition, so React yields to the browser every few milliseconds
+  // instead of blocking the main thread for the whole page (Total Blocking Time on slow phones).
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    )
+  })
+}
+
+// The page arrives prerendered (scripts/prerender.mjs). React replaces that markup on its first
+// render, so it waits until the router has loaded the page's code: otherwise the prerendered page
+// would give way to an empty placeholder for a moment.
+if (router.state.initialized) render(root)
+else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return
+    unsubscribe()
+    render(root)
+  })
+}

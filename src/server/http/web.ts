@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import { isAppRoute } from '../../core/routes'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { APP_ROUTES, isAppRoute, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/routes'
 import type { Config } from '../config'
+
+/** An HTML document with its compressed forms, made once at start-up. */
+export type HtmlDocument = { html: string; br: Buffer; gzip: Buffer }
 
 export type WebShell = {
   html: string
+  /** Prerendered pages (scripts/prerender.mjs) by route, NOT_FOUND_PAGE included; absent ones get `html`. */
+  pages: Map<string, HtmlDocument>
+  shell: HtmlDocument
   /** CSP source expressions ('sha256-…') for the inline scripts of the shell. */
   inlineScriptHashes: string[]
 }
@@ -15,19 +22,58 @@ export type WebShell = {
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
-/** Reads the built index.html, fills in the runtime values and hashes its inline scripts for the CSP. */
+const PAGES_DIR = '_pages'
+
+/**
+ * Reads the built index.html and the prerendered pages, fills in the runtime values and hashes
+ * their inline scripts for the CSP.
+ */
 export function loadWebShell(config: Config): WebShell | null {
+  const read = (file: string) =>
+    readFileSync(file, 'utf8').replaceAll('%WHIRL_SUPPORT_EMAIL%', escapeAttr(config.supportEmail))
   const file = path.join(config.webDir, 'index.html')
   if (!existsSync(file)) return null
-  const html = readFileSync(file, 'utf8').replaceAll('%WHIRL_SUPPORT_EMAIL%', escapeAttr(config.supportEmail))
-  const inlineScriptHashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) =>
-      `'sha256-${createHash('sha256')
-        .update(m[1] ?? '')
-        .digest('base64')}'`,
-  )
-  return { html, inlineScriptHashes }
+  const html = read(file)
+  const pages = new Map<string, HtmlDocument>()
+  for (const route of [...APP_ROUTES, NOT_FOUND_PAGE]) {
+    const page = path.join(config.webDir, PAGES_DIR, prerenderedPageFile(route))
+    if (existsSync(page)) pages.set(route, compressed(read(page)))
+  }
+  const hashes = new Set<string>()
+  for (const document of [html, ...[...pages.values()].map((page) => page.html)]) {
+    for (const m of document.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      hashes.add(
+        `'sha256-${createHash('sha256')
+          .update(m[1] ?? '')
+          .digest('base64')}'`,
+      )
+    }
+  }
+  return { html, pages, shell: compressed(html), inlineScriptHashes: [...hashes] }
 }
+
+function compressed(html: string): HtmlDocument {
+  const data = Buffer.from(html)
+  return {
+    html,
+    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(data, { level: 9 }),
+  }
+}
+
+/** The encodings the request accepts (br before gzip), ignoring q-values other than 0. */
+function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^q=0(\.0*)?$/.test(q?.trim() ?? ''))
+      .map(([name]) => name?.trim().toLowerCase()),
+  )
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+}
+
+const pageKey = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
 
 /** Serves the built React app: hashed assets cached forever, every page route answered with the shell. */
 export async function registerWeb(
@@ -40,6 +86,8 @@ export async function registerWeb(
       root: config.webDir,
       index: false,
       wildcard: true,
+      // Prerendered pages are sent by route below, never as files.
+      allowedPath: (pathName) => !pathName.startsWith(`/${PAGES_DIR}/`),
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
@@ -51,14 +99,19 @@ export async function registerWeb(
     })
   }
 
-  const sendShell = (reply: FastifyReply, status: number) =>
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number, page: string) => {
+    const document = shell?.pages.get(page) ?? shell?.shell
     reply
       .status(status)
       .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(shell?.html)
+    const encoding = request.method === 'HEAD' ? null : acceptedEncoding(request)
+    if (!document || !encoding) return reply.send(document?.html)
+    return reply.header('Content-Encoding', encoding).send(document[encoding])
+  }
 
-  if (shell) app.get('/', (_request, reply) => sendShell(reply, 200))
+  if (shell) app.get('/', (request, reply) => sendShell(request, reply, 200, '/'))
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split(/[?#]/)[0] ?? '/'
@@ -75,6 +128,8 @@ export async function registerWeb(
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run `npm run build` (npm start does this for you).')
     }
-    return sendShell(reply, isAppRoute(pathname) ? 200 : 404)
+    return isAppRoute(pathname)
+      ? sendShell(request, reply, 200, pageKey(pathname))
+      : sendShell(request, reply, 404, NOT_FOUND_PAGE)
   })
 }

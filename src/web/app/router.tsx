@@ -1,10 +1,11 @@
-import { createBrowserRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { HomePage } from '../features/pages/home-page'
 import { Layout } from './layout'
 import { RouteError } from './route-error'
 
 // Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code). Paths must match src/core/routes.ts.
-export const router = createBrowserRouter([
+// main.tsx makes the browser router of these; scripts/prerender.mjs renders them at build time.
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -16,6 +17,16 @@ export const router = createBrowserRouter([
         lazy: () =>
           import('./require-auth').then(({ signInRequired }) =>
             signInRequired(import('../features/profile/profile-page')),
+          ),
+      },
+      { path: '/subscription', lazy: () => import('../features/billing/subscription-page') },
+      { path: '/payment/success', lazy: () => import('../features/billing/payment-success-page') },
+      { path: '/payment/cancel', lazy: () => import('../features/billing/payment-cancel-page') },
+      {
+        path: '/test-subscription',
+        lazy: () =>
+          import('./require-auth').then(({ signInRequired }) =>
+            signInRequired(import('../features/billing/test-subscription-page')),
           ),
       },
       { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
@@ -30,4 +41,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('../features/pages/not-found-page') },
     ],
   },
-])
+]

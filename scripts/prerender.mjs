@@ -1,0 +1,76 @@
+// Prerenders every page of the app into BUILD_DIR/web/_pages/<page>.html (after `vite build`): the
+// built index.html with the page's markup inside #root. The server sends these instead of the bare
+// shell, so a phone paints the page before the JavaScript has arrived.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+
+const buildDir = process.env.BUILD_DIR || 'dist'
+const webDir = path.join(buildDir, 'web')
+const ssrDir = path.join(buildDir, 'prerender')
+
+await build({
+  configFile: 'vite.config.ts',
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/web/prerender.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    target: 'node20',
+    copyPublicDir: false,
+  },
+})
+const { render, STATIC_PAGES, APP_ROUTES, NOT_FOUND_PAGE, prerenderedPageFile } = await import(
+  pathToFileURL(path.resolve(ssrDir, 'prerender.js')).href
+)
+
+// The code each page needs, preloaded beside the main bundle instead of after it: the route's
+// lazy modules (read from router.tsx) and their static imports, as Vite's manifest lists them.
+const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'))
+const routerSource = readFileSync('src/web/app/router.tsx', 'utf8')
+function routeModules(route) {
+  const modules = []
+  for (const block of routerSource.split(/\n\s*\{\s*(?=path:|index:)/).slice(1)) {
+    const own = block.split(/\n\s*\{\s*(?=path:|index:)/)[0]
+    const routePath = /^index:/.test(own) ? '/' : /^path: '([^']+)'/.exec(own)?.[1]
+    if (routePath !== route) continue
+    for (const [, spec] of own.matchAll(/import\('([^']+)'\)/g)) {
+      const base = path.posix.join('src/web/app', spec)
+      const key = [`${base}.tsx`, `${base}.ts`].find((name) => manifest[name])
+      if (key) modules.push(key)
+    }
+  }
+  return modules
+}
+function preloadLinks(route) {
+  const files = new Set()
+  const visit = (key) => {
+    const chunk = manifest[key]
+    if (!chunk || chunk.isEntry || files.has(chunk.file) || template.includes(`/${chunk.file}"`)) return
+    files.add(chunk.file)
+    for (const dependency of chunk.imports ?? []) visit(dependency)
+  }
+  for (const key of routeModules(route === NOT_FOUND_PAGE ? '*' : route)) visit(key)
+  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+}
+
+const template = readFileSync(path.join(webDir, 'index.html'), 'utf8')
+const marker = '<div id="root"></div>'
+if (!template.includes(marker)) throw new Error(`index.html has no ${marker}`)
+
+const outDir = path.join(webDir, '_pages')
+rmSync(outDir, { recursive: true, force: true })
+mkdirSync(outDir, { recursive: true })
+const pages = [...APP_ROUTES.map((route) => [route, STATIC_PAGES.includes(route)]), [NOT_FOUND_PAGE, true]]
+for (const [route, whole] of pages) {
+  const markup = await render(route, whole)
+  if (/<script\b/i.test(markup)) throw new Error(`Prerendered ${route} contains a script`)
+  // inert until the app has rendered over it: a click on a control that has no code yet would be lost.
+  const page = template
+    .replace('</head>', `${preloadLinks(route)}</head>`)
+    .replace(marker, `<div id="root"><div inert>${markup}</div></div>`)
+  writeFileSync(path.join(outDir, prerenderedPageFile(route)), page)
+}
+rmSync(ssrDir, { recursive: true, force: true })
+console.log(`prerendered ${pages.length} pages into ${outDir}`)

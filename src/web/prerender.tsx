@@ -1,0 +1,42 @@
+// Renders the app's pages to HTML at build time (scripts/prerender.mjs). The browser shows that HTML
+// at once, before any JavaScript has run; the app then renders over it (no hydration: pages that
+// depend on the browser's storage or the signed-in user are prerendered as the layout alone).
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router'
+import { routes } from './app/router'
+
+export { APP_ROUTES, NOT_FOUND_PAGE, prerenderedPageFile } from '../core/routes'
+
+/** Pages whose content is the same for every visitor: prerendered whole. */
+export const STATIC_PAGES = ['/', '/about', '/faq', '/privacy-policy', '/terms-of-service', '/contact']
+
+/** Stands in for a page that is drawn from the visitor's data; tall, so the footer starts off-screen. */
+function PagePending() {
+  return <div className="min-h-dvh" aria-busy="true" />
+}
+
+function layoutOnly(tree: RouteObject[]): RouteObject[] {
+  return tree.map(
+    ({ children, index, ...route }): RouteObject =>
+      index
+        ? { ...route, index: true }
+        : {
+            ...route,
+            children: children?.map(
+              (child): RouteObject =>
+                child.index
+                  ? { index: true, Component: PagePending }
+                  : { path: child.path, Component: PagePending },
+            ),
+          },
+  )
+}
+
+/** The markup of `#root` for a path: the whole page for static pages, else the layout around a placeholder. */
+export async function render(pathname: string, whole: boolean): Promise<string> {
+  const handler = createStaticHandler(whole ? routes : layoutOnly(routes))
+  const context = await handler.query(new Request(`http://prerender.local${pathname}`))
+  if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`)
+  const router = createStaticRouter(handler.dataRoutes, context)
+  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />)
+}
