@@ -59,6 +59,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SUPPORT_EMAIL: 'support@whirl.test',
+      // The billing spec moves the sandbox provider's clock past a subscription's end (sandbox only).
+      BILLING_TEST_CLOCK: '1',
     },
   },
 })

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react'
 import { Link } from 'react-router'
+import { PREMIUM_PLAN } from '../../../core/billing/plan-definition'
 
 const FREE = ['Basic wheel creation', 'Max 15 items per wheel', 'Limited features']
 const PREMIUM = [
@@ -47,7 +48,7 @@ export function PlanComparison() {
         </span>
         <h3 className="text-lg font-semibold">Premium</h3>
         <p className="mt-2">
-          <span className="text-4xl font-bold">$6.99</span>{' '}
+          <span className="text-4xl font-bold">${PREMIUM_PLAN.price}</span>{' '}
           <span className="text-slate-600 dark:text-slate-400">per month</span>
         </p>
         <List items={PREMIUM} />

@@ -71,7 +71,10 @@ describe('profile page', () => {
   })
 
   it('follows plan changes live', async () => {
-    mockFetch({ 'GET /api/session': { body: { profile: PROFILE } } })
+    mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'POST /api/billing/verify-subscription': { body: { success: true, status: 'active' } },
+    })
     renderProfile()
     await screen.findByText('ada@example.com')
     act(() =>

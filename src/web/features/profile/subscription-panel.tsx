@@ -1,8 +1,57 @@
+import { Crown, RefreshCw, TriangleAlert } from 'lucide-react'
+import { Link } from 'react-router'
 import type { Profile } from '../../../core/account'
+import { daysUntilExpiry, hasPremiumPlan, isExpiringSoon } from '../../../core/plan/plan'
+import { Modal } from '../../ui/modal'
 import { planName, SubscriptionStatus } from '../auth/profile-parts'
+import { longDate } from '../billing/billing-format'
+import { MESSAGES, useSubscriptionActions } from './use-subscription-actions'
 
-/** The subscription panel of the profile page: the plan's name and the status with its dot. */
+const label = 'text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
+const outline =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:hover:bg-slate-800'
+
+function ExpiryNote({ profile }: { profile: Profile }) {
+  const premium = hasPremiumPlan(profile)
+  const until = longDate(profile.subscriptionExpiresAt)
+  const cancelled = premium && profile.subscriptionStatus === 'cancelled'
+  const soon = isExpiringSoon(profile)
+  const days = daysUntilExpiry(profile)
+  return (
+    <>
+      {cancelled && (
+        <p className="mt-4 text-sm" data-testid="cancelled-note">
+          {until
+            ? `Cancelled — premium until ${until}`
+            : 'Cancelled — premium until the end of the paid period'}
+        </p>
+      )}
+      {premium && !cancelled && until && (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">Current period ends {until}.</p>
+      )}
+      {soon && days !== null && (
+        <p
+          role="status"
+          className="mt-4 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Expiring soon: your premium access ends in {days} {days === 1 ? 'day' : 'days'}
+            {until ? `, on ${until}` : ''}.{cancelled ? ' Subscribe again to keep it.' : ''}
+          </span>
+        </p>
+      )}
+    </>
+  )
+}
+
+/**
+ * The subscription panel of the profile page: the plan's name, the status with its dot, the
+ * expiry, and Upgrade to Premium / Refresh Status / Cancel Subscription as the plan allows.
+ */
 export function SubscriptionPanel({ profile }: { profile: Profile }) {
+  const premium = hasPremiumPlan(profile)
+  const actions = useSubscriptionActions(profile)
   return (
     <section
       aria-labelledby="subscription-heading"
@@ -13,22 +62,91 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            Current Plan
-          </dt>
+          <dt className={label}>Current Plan</dt>
           <dd className="mt-1 font-medium" data-testid="plan-name">
             {planName(profile)}
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
-            Status
-          </dt>
+          <dt className={label}>Status</dt>
           <dd className="mt-1 font-medium" data-testid="subscription-status">
             <SubscriptionStatus profile={profile} />
           </dd>
         </div>
       </dl>
+      <ExpiryNote profile={profile} />
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {!premium && (
+          <Link
+            to="/subscription"
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <Crown aria-hidden className="size-4" />
+            Upgrade to Premium
+          </Link>
+        )}
+        {profile.subscriptionId && (
+          <button
+            type="button"
+            onClick={actions.refresh}
+            disabled={actions.busy !== null}
+            className={outline}
+          >
+            <RefreshCw aria-hidden className={`size-4 ${actions.busy === 'verify' ? 'animate-spin' : ''}`} />
+            {actions.busy === 'verify' ? 'Refreshing...' : 'Refresh Status'}
+          </button>
+        )}
+        {premium && profile.subscriptionStatus === 'active' && (
+          <button
+            type="button"
+            onClick={actions.askToCancel}
+            disabled={actions.busy !== null}
+            className={`${outline} text-red-700 dark:text-red-300`}
+          >
+            {actions.busy === 'cancel' ? 'Cancelling...' : 'Cancel Subscription'}
+          </button>
+        )}
+      </div>
+      {actions.confirming && (
+        <Modal
+          title="Cancel subscription?"
+          onClose={actions.keep}
+          footer={
+            <>
+              <button type="button" onClick={actions.keep} className={outline} data-autofocus>
+                Keep Subscription
+              </button>
+              <button
+                type="button"
+                onClick={actions.cancel}
+                className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+              >
+                Cancel Subscription
+              </button>
+            </>
+          }
+        >
+          <p>{MESSAGES.confirmCancel}</p>
+        </Modal>
+      )}
+      {actions.notice && (
+        <Modal
+          title={actions.notice.title}
+          onClose={actions.dismiss}
+          footer={
+            <button
+              type="button"
+              onClick={actions.dismiss}
+              data-autofocus
+              className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
+              OK
+            </button>
+          }
+        >
+          <p role={actions.notice.ok ? 'status' : 'alert'}>{actions.notice.text}</p>
+        </Modal>
+      )}
     </section>
   )
 }

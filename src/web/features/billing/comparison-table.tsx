@@ -1,0 +1,56 @@
+import { Check, X } from 'lucide-react'
+import { COMPARISON_ROWS } from './plan-features'
+
+function Cell({ value }: { value: boolean | string }) {
+  if (typeof value === 'string') return <span className="font-medium">{value}</span>
+  return value ? (
+    <>
+      <Check aria-hidden className="mx-auto size-5 text-emerald-600 dark:text-emerald-400" />
+      <span className="sr-only">Included</span>
+    </>
+  ) : (
+    <>
+      <X aria-hidden className="mx-auto size-5 text-slate-400 dark:text-slate-500" />
+      <span className="sr-only">Not included</span>
+    </>
+  )
+}
+
+/** Free vs Premium, feature by feature. */
+export function ComparisonTable() {
+  return (
+    <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Free and Premium plans compared</caption>
+        <thead className="bg-slate-100 dark:bg-slate-800">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              Feature
+            </th>
+            <th scope="col" className="px-4 py-3 text-center font-semibold">
+              Free
+            </th>
+            <th scope="col" className="px-4 py-3 text-center font-semibold">
+              Premium
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+          {COMPARISON_ROWS.map((row) => (
+            <tr key={row.feature}>
+              <th scope="row" className="px-4 py-3 font-normal">
+                {row.feature}
+              </th>
+              <td className="px-4 py-3 text-center">
+                <Cell value={row.free} />
+              </td>
+              <td className="px-4 py-3 text-center">
+                <Cell value={row.premium} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Profile } from '../../../core/account'
+import { closeAuthModal, useAuthModal } from '../auth/auth-modal-store'
+import { resetSessionForTests, signedIn } from '../auth/session-store'
+import { FakeEventSource, mockFetch, PROFILE } from '../auth/test-helpers'
+import { Component as SubscriptionPage } from './subscription-page'
+import { leaveFor } from './use-subscribe'
+
+const PREMIUM: Profile = {
+  ...PROFILE,
+  planType: 'monthly',
+  subscriptionStatus: 'active',
+  subscriptionId: 'I-1',
+  subscriptionExpiresAt: '2099-08-26T10:00:00.000Z',
+}
+const CREATED = { success: true, approval_url: 'https://pay.example/approve?id=I-1', subscription_id: 'I-1' }
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/subscription', element: <SubscriptionPage /> }], {
+    initialEntries: ['/subscription'],
+  })
+  return render(<RouterProvider router={router} />)
+}
+
+const subscribeButton = () => screen.getByRole('button', { name: /Subscribe Now|Processing/ })
+const creations = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url === '/api/billing/create-subscription').length
+
+describe('subscription page', () => {
+  let go: ReturnType<typeof vi.fn>
+  beforeEach(() => {
+    resetSessionForTests()
+    vi.stubGlobal('EventSource', FakeEventSource)
+    go = vi.fn()
+    leaveFor.go = go as (url: string) => void
+    useAuthModal.setState({ open: false, view: 'login', notice: null })
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows both plans, the comparison and the three answers', async () => {
+    mockFetch({ 'GET /api/session': { body: { profile: PROFILE } } })
+    renderPage()
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Subscription Plans')
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Choose the Right Plan for You' })).toBeTruthy()
+    const free = screen.getByRole('region', { name: 'Free Plan' })
+    expect(free.textContent).toContain('$0')
+    expect(free.textContent).toContain('forever')
+    expect(within(free).getByText('Currently Active')).toBeTruthy()
+    expect(free.textContent).toContain('Max 15 items per wheel (not included)')
+    const premium = screen.getByRole('region', { name: 'Premium Plan' })
+    expect(premium.textContent).toContain('Most Popular')
+    expect(premium.textContent).toContain('$6.99')
+    expect(premium.textContent).toContain('/month')
+    const table = screen.getByRole('table')
+    expect(within(table).getByRole('rowheader', { name: 'Items per wheel' })).toBeTruthy()
+    expect(table.textContent).toContain('Max 15')
+    expect(table.textContent).toContain('Unlimited')
+    fireEvent.click(screen.getByRole('button', { name: 'Is there a free trial?' }))
+    expect(screen.getByText(/there is no free trial/)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'What payment methods do you accept?' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Can I cancel anytime?' })).toBeTruthy()
+  })
+
+  it('Subscribe Now is Processing... and disabled while working, then leaves for the approval page', async () => {
+    let answer: (response: Response) => void = () => {}
+    const calls = mockFetch({ 'GET /api/session': { body: { profile: PROFILE } } })
+    const sessionFetch = globalThis.fetch
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) =>
+        url === '/api/billing/create-subscription'
+          ? new Promise<Response>((resolve) => {
+              calls.push({ method: 'POST', url, body: JSON.parse(String(init?.body)) })
+              answer = resolve
+            })
+          : sessionFetch(url, init),
+      ),
+    )
+    renderPage()
+    await screen.findByText('Currently Active')
+    await act(async () => await Promise.resolve())
+    fireEvent.click(subscribeButton())
+    expect(subscribeButton().textContent).toBe('Processing...')
+    expect((subscribeButton() as HTMLButtonElement).disabled).toBe(true)
+    fireEvent.click(subscribeButton())
+    expect(creations(calls)).toBe(1)
+    expect(calls.find((c) => c.url === '/api/billing/create-subscription')?.body).toEqual({
+      plan_type: 'premium',
+    })
+    await act(async () => answer(new Response(JSON.stringify(CREATED), { status: 200 })))
+    expect(go).toHaveBeenCalledWith('https://pay.example/approve?id=I-1')
+  })
+
+  it.each([
+    [500, { success: false, error: 'PayPal is not answering' }, 'Error occurred: PayPal is not answering'],
+    [200, '', 'Error occurred: Empty response from server'],
+    [200, { success: false, error: 'Plan missing' }, 'Failed to create subscription link'],
+    [200, { ...CREATED, approval_url: 'javascript:alert(1)' }, 'Failed to create subscription link'],
+  ])('answer %s %j shows the banner and frees the button', async (status, body, message) => {
+    mockFetch({ 'GET /api/session': { body: { profile: PROFILE } } })
+    const sessionFetch = globalThis.fetch
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) =>
+        url === '/api/billing/create-subscription'
+          ? new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })
+          : sessionFetch(url, init),
+      ),
+    )
+    renderPage()
+    await screen.findByText('Currently Active')
+    fireEvent.click(subscribeButton())
+    expect((await screen.findByRole('alert')).textContent).toBe(message)
+    expect(subscribeButton().textContent).toBe('Subscribe Now')
+    expect((subscribeButton() as HTMLButtonElement).disabled).toBe(false)
+    expect(go).not.toHaveBeenCalled()
+  })
+
+  it('asks a visitor to sign in first, then subscribes; closing the modal gives up', async () => {
+    const calls = mockFetch({
+      'GET /api/session': { body: { profile: null } },
+      'POST /api/billing/create-subscription': { body: CREATED },
+    })
+    renderPage()
+    await screen.findByText(/Subscribe Now asks you to sign in/)
+    fireEvent.click(subscribeButton())
+    expect(useAuthModal.getState()).toMatchObject({ open: true, view: 'login' })
+    act(() => closeAuthModal())
+    expect(creations(calls)).toBe(0)
+
+    fireEvent.click(subscribeButton())
+    act(() => {
+      signedIn(PROFILE)
+      closeAuthModal()
+    })
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CREATED.approval_url))
+    expect(creations(calls)).toBe(1)
+  })
+
+  it('a premium user sees the plan as active instead of a subscribe button', async () => {
+    mockFetch({ 'GET /api/session': { body: { profile: PREMIUM } } })
+    renderPage()
+    expect(await screen.findByText('Your Premium plan is active.')).toBeTruthy()
+    expect(screen.getByText('It renews on August 26, 2099.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull()
+    const free = screen.getByRole('region', { name: 'Free Plan' })
+    expect(within(free).queryByText('Currently Active')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Manage your subscription' }).getAttribute('href')).toBe(
+      '/profile',
+    )
+  })
+})

@@ -1,0 +1,99 @@
+import { TriangleAlert } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import type { Profile } from '../../../core/account'
+import { hasPremiumPlan } from '../../../core/plan/plan'
+import { usePageTitle } from '../../ui/use-page-title'
+import { openAuthModal, useAuthModal } from '../auth/auth-modal-store'
+import { useSession } from '../auth/session-store'
+import { BackButton } from '../pages/back-button'
+import { FaqAccordion } from '../pages/faq-accordion'
+import { longDate } from './billing-format'
+import { ComparisonTable } from './comparison-table'
+import { FreeCard, PremiumCard } from './plan-cards'
+import { FREE_EXCLUDED, FREE_INCLUDED, PLAN_FAQ } from './plan-features'
+import { useSubscribe } from './use-subscribe'
+
+/** What a premium user reads in place of the Subscribe button. */
+export function premiumNote(profile: Profile): string {
+  const until = longDate(profile.subscriptionExpiresAt)
+  if (profile.subscriptionStatus === 'cancelled') {
+    return until ? `Cancelled — Premium until ${until}. It will not renew.` : 'Cancelled — it will not renew.'
+  }
+  return until ? `It renews on ${until}.` : 'Thank you for supporting Whirl.'
+}
+
+/**
+ * /subscription: the plans, Subscribe Now, the comparison and three questions. A visitor who
+ * presses Subscribe Now is asked to sign in, and the subscription starts once they have.
+ */
+export function Component() {
+  usePageTitle('Subscription Plans')
+  const { status, profile } = useSession()
+  const modalOpen = useAuthModal((s) => s.open)
+  const { busy, error, subscribe } = useSubscribe()
+  const premium = hasPremiumPlan(profile)
+  const waitingForSignIn = useRef(false)
+
+  useEffect(() => {
+    if (!waitingForSignIn.current) return
+    if (status === 'signed-in') {
+      waitingForSignIn.current = false
+      if (!premium) void subscribe()
+    } else if (!modalOpen) waitingForSignIn.current = false
+  }, [status, modalOpen, premium, subscribe])
+
+  const onSubscribe = () => {
+    if (status === 'signed-in') return void subscribe()
+    waitingForSignIn.current = true
+    openAuthModal('login')
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <BackButton />
+      <h1 className="mt-4 text-3xl font-bold">Subscription Plans</h1>
+      <div className="mt-8 text-center">
+        <h2 className="text-2xl font-bold sm:text-3xl">Choose the Right Plan for You</h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          Start free, and upgrade when you want saved wheels, presets, history and unlimited items.
+        </p>
+      </div>
+      {error && (
+        <div
+          role="alert"
+          className="mx-auto mt-6 flex max-w-2xl items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
+          <span>{error}</span>
+        </div>
+      )}
+      <div className="mt-8 grid gap-8 md:grid-cols-2">
+        <FreeCard current={!premium} included={FREE_INCLUDED} excluded={FREE_EXCLUDED} />
+        <PremiumCard
+          state={
+            premium && profile
+              ? { kind: 'active', note: premiumNote(profile) }
+              : { kind: 'offer', busy, disabled: status === 'loading', onSubscribe }
+          }
+        />
+      </div>
+      {status === 'signed-out' && (
+        <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">
+          You need an account to subscribe: Subscribe Now asks you to sign in or create one first.
+        </p>
+      )}
+      <section aria-labelledby="compare-heading" className="mt-16">
+        <h2 id="compare-heading" className="mb-4 text-2xl font-bold">
+          Compare the plans
+        </h2>
+        <ComparisonTable />
+      </section>
+      <section aria-labelledby="plan-faq-heading" className="mx-auto mt-16 max-w-3xl">
+        <h2 id="plan-faq-heading" className="mb-4 text-2xl font-bold">
+          Frequently asked questions
+        </h2>
+        <FaqAccordion faqs={PLAN_FAQ} />
+      </section>
+    </div>
+  )
+}
