@@ -173,3 +173,71 @@ export const wheels = pgTable(
     index('wheels_user_synced_idx').on(t.userId, t.syncedAt),
   ],
 )
+
+// Billing. The provider (PayPal, or the built-in sandbox) holds the truth about a subscription;
+// these tables remember which user created which subscription or order, and which webhook events
+// were handled, so a replay changes nothing.
+
+/** Subscriptions created through Whirl: the owner of each provider subscription id. */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['paypal', 'sandbox'] }).notNull(),
+    /** The provider's last known status (ACTIVE, CANCELLED, …). */
+    status: text('status').notNull(),
+    nextBillingTime: timestamp('next_billing_time', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_subscriptions_user_idx').on(t.userId)],
+)
+
+/** One-time payments (Orders v2) created through Whirl, with their owner. */
+export const billingOrders = pgTable(
+  'billing_orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['paypal', 'sandbox'] }).notNull(),
+    status: text('status').notNull(),
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+  },
+  (t) => [index('billing_orders_user_idx').on(t.userId)],
+)
+
+/** Webhook events already handled (by the provider's event id): a replay is answered and ignored. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  subscriptionId: text('subscription_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The built-in sandbox provider's own records: what PayPal would hold for a subscription or an
+ * order. Only used while no PayPal settings are configured.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['subscription', 'order'] }).notNull(),
+    requestId: text('request_id').notNull().unique(),
+    customId: text('custom_id'),
+    status: text('status').notNull(),
+    amount: text('amount'),
+    currency: text('currency'),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    nextBillingTime: timestamp('next_billing_time', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+)
