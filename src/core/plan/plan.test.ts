@@ -55,6 +55,19 @@ describe('plan checks', () => {
     expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: new Date('2020-01-01') }, now)).toBe(false)
   })
 
+  it('a cancelled subscription keeps premium until the end of the paid period, then lapses', () => {
+    const cancelled = { planType: 'monthly', subscriptionStatus: 'cancelled' } as const
+    const until = { ...cancelled, subscriptionExpiresAt: new Date(now.getTime() + 3 * DAY) }
+    for (const check of gated) expect(check(until, now)).toBe(true)
+    expect(daysUntilExpiry(until, now)).toBe(3)
+    expect(isExpiringSoon(until, now)).toBe(true)
+    expect(hasPremiumPlan(until, new Date(now.getTime() + 3 * DAY))).toBe(false)
+    expect(hasPremiumPlan({ ...cancelled, subscriptionExpiresAt: null }, now)).toBe(false)
+    for (const status of ['suspended', 'expired', 'pending']) {
+      expect(hasPremiumPlan({ ...until, subscriptionStatus: status }, now)).toBe(false)
+    }
+  })
+
   it('an unreadable expiry fails closed', () => {
     expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: 'garbage' }, now)).toBe(false)
     expect(hasPremiumPlan({ ...premium, subscriptionExpiresAt: new Date(Number.NaN) }, now)).toBe(false)

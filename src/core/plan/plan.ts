@@ -31,11 +31,18 @@ function expiryTime(profile: NonNullable<PlanProfile>): number | null {
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t
 }
 
-/** Premium: the monthly plan, status 'active', and not past subscriptionExpiresAt (when set). */
+/**
+ * Premium: the monthly plan, status 'active', and not past subscriptionExpiresAt (when set). A
+ * cancelled subscription stays premium until subscriptionExpiresAt, the end of the period paid for
+ * (the cancel message promises this); without an end date a cancelled one is not premium.
+ */
 export function hasPremiumPlan(profile: PlanProfile, now: Date = new Date()): boolean {
-  if (profile?.planType !== 'monthly' || profile.subscriptionStatus !== 'active') return false
+  if (profile?.planType !== 'monthly') return false
+  const status = profile.subscriptionStatus
+  if (status !== 'active' && status !== 'cancelled') return false
   const ends = expiryTime(profile)
-  return ends === null || ends > now.getTime()
+  if (ends === null) return status === 'active'
+  return ends > now.getTime()
 }
 
 /** 15 items for visitors and free users, unlimited (Infinity) for premium. */
