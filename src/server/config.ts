@@ -64,6 +64,13 @@ const envSchema = z.object({
   ),
   GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_PLAN_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_WEBHOOK_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'live']).default('sandbox')),
+  PAYPAL_API_URL: z.preprocess(emptyToUndefined, z.url('must be a URL such as https://api-m.paypal.com').optional()),
+  BILLING_TEST_CLOCK: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   GOOGLE_ISSUER: z.preprocess(
     emptyToUndefined,
     z.url('must be a URL such as https://accounts.google.com').default('https://accounts.google.com'),
@@ -99,6 +106,53 @@ export type Config = {
      * loopback name of the port, so a local user may open http://127.0.0.1:3000 as well.
      */
     trustedOrigins: string[]
+  }
+  billing: BillingConfig
+}
+
+/** The payment provider: PayPal when configured, else the built-in sandbox that charges nothing. */
+export type BillingConfig = {
+  provider:
+    | { kind: 'sandbox' }
+    | {
+        kind: 'paypal'
+        clientId: string
+        clientSecret: string
+        planId: string
+        webhookId: string
+        env: 'sandbox' | 'live'
+        apiUrl: string
+      }
+  /** Sandbox only: POST /api/billing/test/clock may move the billing clock forward (browser tests). */
+  testClock: boolean
+}
+
+const PAYPAL_KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'] as const
+
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const missing = PAYPAL_KEYS.filter((key) => !e[key])
+  if (missing.length === PAYPAL_KEYS.length) {
+    return { provider: { kind: 'sandbox' }, testClock: e.BILLING_TEST_CLOCK === '1' }
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((key) => `${key}: set all of ${PAYPAL_KEYS.join(', ')} to use PayPal`))
+  }
+  if (e.BILLING_TEST_CLOCK === '1') {
+    throw new ConfigError(['BILLING_TEST_CLOCK: only allowed with the sandbox provider (no PAYPAL_* settings)'])
+  }
+  return {
+    provider: {
+      kind: 'paypal',
+      clientId: e.PAYPAL_CLIENT_ID as string,
+      clientSecret: e.PAYPAL_CLIENT_SECRET as string,
+      planId: e.PAYPAL_PLAN_ID as string,
+      webhookId: e.PAYPAL_WEBHOOK_ID as string,
+      env: e.PAYPAL_ENV,
+      apiUrl: (
+        e.PAYPAL_API_URL ?? (e.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
+      ).replace(/\/+$/, ''),
+    },
+    testClock: false,
   }
 }
 
@@ -164,5 +218,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
+    billing: billingConfig(e),
   }
 }
