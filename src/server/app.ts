@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { registerAccounts } from './auth/accounts'
+import { type BillingOptions, registerBilling } from './billing/billing'
 import type { Config } from './config'
 import { type ContactMailQueueOptions, createContactMailQueue } from './contact/mail-queue'
 import { registerContactRoutes } from './contact/routes'
@@ -20,6 +21,8 @@ export type BuildOptions = {
   contactQueue?: Pick<ContactMailQueueOptions, 'pollMs' | 'baseBackoffMs' | 'maxBackoffMs' | 'now'>
   /** How often the profile stream re-checks the session (tests make it fast). */
   profileStream?: { heartbeatMs?: number }
+  /** Payment provider, billing clock and sweep timing (tests). */
+  billing?: BillingOptions
 }
 
 declare module 'fastify' {
@@ -74,7 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...options.contactQueue,
   })
   registerContactRoutes(app, contactQueue)
-  await registerAccounts(app, { database, mailer, profileStream: options.profileStream })
+  const accounts = await registerAccounts(app, { database, mailer, profileStream: options.profileStream })
+  await registerBilling(app, { accounts, db: database.db, options: options.billing })
   app.addHook('onReady', async () => contactQueue.start())
   app.addHook('preClose', async () => {
     await contactQueue.stop()

@@ -1,0 +1,176 @@
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { PREMIUM_PLAN } from '../../core/billing/plan-definition'
+import type { Accounts } from '../auth/accounts'
+import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors'
+import type { BillingClock } from './clock'
+import type { PaymentProvider } from './provider'
+import { ProviderError } from './provider'
+import type { BillingService } from './service'
+
+const subscriptionIdBody = z.object({ subscription_id: z.string().min(1).max(64) })
+const createBody = z.object({
+  plan_type: z.literal(PREMIUM_PLAN.key).optional(),
+  // The spec's client sends placeholder subscriber details: the profile's name and email are used.
+  subscriber: z.unknown().optional(),
+})
+const cancelBody = subscriptionIdBody.extend({
+  reason: z.string().trim().max(128).optional(),
+})
+const captureBody = z.object({ order_id: z.string().min(1).max(64), plan: z.string().optional() })
+const clockBody = z.object({
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 365 * 86_400_000),
+})
+
+export const DEFAULT_CANCEL_REASON = 'User requested cancellation'
+const INVALID = 'The request was not valid. Please check what you sent and try again.'
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {})
+  if (!parsed.success) throw new HttpError(400, INVALID)
+  return parsed.data
+}
+
+/**
+ * /api/billing/*: JSON in and out, every answer `{success, …}` or `{success: false, error}`. Every
+ * route but the webhook belongs to the signed-in user and changes only that user's plan; POSTs from
+ * other sites are refused.
+ */
+export function registerBillingRoutes(
+  app: FastifyInstance,
+  deps: { accounts: Accounts; service: BillingService; provider: PaymentProvider; clock: BillingClock },
+): void {
+  const { accounts, service, provider, clock } = deps
+  const { config } = app
+  const testMode = provider.kind === 'sandbox'
+
+  /** Where the provider sends the user back: the page's own origin when we trust it. */
+  const siteOrigin = (request: FastifyRequest) => {
+    const origin = request.headers.origin
+    return origin && config.auth.trustedOrigins.includes(origin) ? origin : config.publicUrl
+  }
+
+  app.register(async (scope) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const thrown: unknown = error
+      if (thrown instanceof ProviderError) {
+        request.log.warn(
+          { err: { message: thrown.message, status: thrown.status } },
+          'payment provider failed',
+        )
+        return reply.status(502).send({ success: false, error: thrown.message })
+      }
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
+      if (status >= 500) {
+        request.log.error({ err: error }, 'billing request failed')
+        return reply.status(500).send({ success: false, error: INTERNAL_ERROR_MESSAGE })
+      }
+      const message = error instanceof HttpError ? error.message : INVALID
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return reply.status(413).send({ success: false, error: 'The request is too large.' })
+      return reply.status(status).send({ success: false, error: message })
+    })
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+    })
+
+    const post = { onRequest: accounts.checkOrigin, bodyLimit: 16 * 1024 }
+
+    scope.get('/api/billing/config', async () => ({
+      provider: provider.kind,
+      testMode,
+      plan: {
+        key: PREMIUM_PLAN.key,
+        name: PREMIUM_PLAN.name,
+        price: PREMIUM_PLAN.price,
+        currency: PREMIUM_PLAN.currency,
+        interval: PREMIUM_PLAN.interval,
+      },
+    }))
+
+    scope.post('/api/billing/create-subscription', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      parse(createBody, request.body)
+      return { success: true, ...(await service.createSubscription(user, siteOrigin(request))) }
+    })
+
+    scope.post('/api/billing/activate-subscription', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      const { subscription_id } = parse(subscriptionIdBody, request.body)
+      return { success: true, subscription: await service.activate(user, subscription_id) }
+    })
+
+    scope.post('/api/billing/verify-subscription', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      const { subscription_id } = parse(subscriptionIdBody, request.body)
+      return { success: true, status: await service.verify(user, subscription_id) }
+    })
+
+    scope.post('/api/billing/cancel-subscription', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      const body = parse(cancelBody, request.body)
+      await service.cancel(user, body.subscription_id, body.reason || DEFAULT_CANCEL_REASON)
+      return { success: true }
+    })
+
+    scope.post('/api/billing/create-payment', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      return { success: true, ...(await service.createPayment(user, siteOrigin(request))) }
+    })
+
+    scope.post('/api/billing/capture-payment', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      const { order_id } = parse(captureBody, request.body)
+      return { success: true, payment: await service.capturePayment(user, order_id) }
+    })
+
+    // The test page's calls: only while the sandbox provider is active (404 with PayPal).
+    scope.post('/api/billing/test/simulate-monthly', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      return { success: true, profile: await service.simulateMonthly(user) }
+    })
+    scope.post('/api/billing/test/clear', post, async (request) => {
+      const user = await accounts.requireUser(request)
+      return { success: true, profile: await service.clear(user) }
+    })
+
+    if (config.billing.testClock && testMode) {
+      scope.get('/api/billing/test/clock', async () => ({ success: true, now: clock.now().toISOString() }))
+      scope.post('/api/billing/test/clock', post, async (request) => {
+        const { advanceMs } = parse(clockBody, request.body)
+        clock.advance(advanceMs)
+        const lapsed = await service.sync.sweep()
+        return { success: true, now: clock.now().toISOString(), lapsed }
+      })
+    }
+  })
+
+  // The webhook reads its body as text: the signature check needs exactly what was sent.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 512 * 1024 },
+      (_r, body, done) => done(null, body),
+    )
+    scope.post('/api/billing/webhook', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : ''
+      try {
+        const result = await service.handleWebhook(request.headers, raw)
+        if (!result.genuine) {
+          request.log.warn('billing webhook refused: not verified')
+          return reply.status(400).send({ success: false, error: 'The webhook could not be verified.' })
+        }
+        return reply.send({ success: true, duplicate: result.duplicate })
+      } catch (error) {
+        // A failure here makes the provider deliver the event again later.
+        request.log.error({ err: error }, 'billing webhook failed')
+        return reply.status(500).send({ success: false, error: INTERNAL_ERROR_MESSAGE })
+      }
+    })
+  })
+}
