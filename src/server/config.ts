@@ -69,7 +69,10 @@ const envSchema = z.object({
   PAYPAL_PLAN_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   PAYPAL_WEBHOOK_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   PAYPAL_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'live']).default('sandbox')),
-  PAYPAL_API_URL: z.preprocess(emptyToUndefined, z.url('must be a URL such as https://api-m.paypal.com').optional()),
+  PAYPAL_API_URL: z.preprocess(
+    emptyToUndefined,
+    z.url('must be a URL such as https://api-m.paypal.com').optional(),
+  ),
   BILLING_TEST_CLOCK: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   GOOGLE_ISSUER: z.preprocess(
     emptyToUndefined,
@@ -127,7 +130,12 @@ export type BillingConfig = {
   testClock: boolean
 }
 
-const PAYPAL_KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_PLAN_ID', 'PAYPAL_WEBHOOK_ID'] as const
+const PAYPAL_KEYS = [
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_PLAN_ID',
+  'PAYPAL_WEBHOOK_ID',
+] as const
 
 function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
   const missing = PAYPAL_KEYS.filter((key) => !e[key])
@@ -138,7 +146,9 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
     throw new ConfigError(missing.map((key) => `${key}: set all of ${PAYPAL_KEYS.join(', ')} to use PayPal`))
   }
   if (e.BILLING_TEST_CLOCK === '1') {
-    throw new ConfigError(['BILLING_TEST_CLOCK: only allowed with the sandbox provider (no PAYPAL_* settings)'])
+    throw new ConfigError([
+      'BILLING_TEST_CLOCK: only allowed with the sandbox provider (no PAYPAL_* settings)',
+    ])
   }
   return {
     provider: {
@@ -149,7 +159,8 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
       webhookId: e.PAYPAL_WEBHOOK_ID as string,
       env: e.PAYPAL_ENV,
       apiUrl: (
-        e.PAYPAL_API_URL ?? (e.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
+        e.PAYPAL_API_URL ??
+        (e.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')
       ).replace(/\/+$/, ''),
     },
     testClock: false,
