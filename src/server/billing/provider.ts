@@ -80,7 +80,10 @@ export interface PaymentProvider {
    * Confirms a webhook delivery with the provider (PayPal: verify-webhook-signature) and parses it;
    * null when it is not genuine. Never throws for a forged or malformed body.
    */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedWebhookEvent | null>
+  verifyWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<VerifiedWebhookEvent | null>
 }
 
 /** The provider failed or could not be reached; the message is safe to show to the user. */
