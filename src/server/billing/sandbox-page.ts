@@ -75,7 +75,11 @@ export function registerSandboxPage(
 
     scope.get(SANDBOX_APPROVE_PATH, async (request, reply) => {
       const query = request.query as Record<string, unknown>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      // The form's POST must name this origin (no-referrer would send `Origin: null`, refused).
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
       const id = typeof query.subscription_id === 'string' ? query.subscription_id : query.order_id
       const row = typeof id === 'string' && id.length <= 64 ? await sandbox.find(id) : null
       if (!row) return reply.status(404).send(page(null))
