@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { ItemRow } from './item-row'
 
@@ -10,6 +10,20 @@ const OVERSCAN = 6
 export function ItemList({ wheel }: { wheel: Wheel }) {
   const [scrollTop, setScrollTop] = useState(0)
   const items = wheel.items
+  const listRef = useRef<HTMLElement>(null)
+  const previous = useRef(items)
+
+  // Items added at the end scroll into view (they may be outside the rendered window); a wheel
+  // replaced whole (a preset, an import) keeps the list where it is.
+  useLayoutEffect(() => {
+    const before = previous.current
+    previous.current = items
+    const list = listRef.current
+    const appended =
+      items.length > before.length &&
+      (before.length === 0 || items[before.length - 1]?.id === before[before.length - 1]?.id)
+    if (list && appended && before.length > 0) list.scrollTop = list.scrollHeight
+  }, [items])
   const tally = wheel.settings.mode === 'accumulation' ? (wheel.tally ?? {}) : null
 
   if (items.length === 0) {
@@ -23,6 +37,7 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
   const last = Math.min(items.length, Math.ceil((scrollTop + VIEWPORT) / ROW) + OVERSCAN)
   return (
     <section
+      ref={listRef}
       className="overflow-y-auto rounded-lg border border-slate-200 dark:border-slate-800"
       style={{ maxHeight: VIEWPORT }}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
