@@ -81,6 +81,9 @@ describe('loadConfig', () => {
     ['AUTH_RATE_LIMIT_IP', '0'],
     ['AUTH_RATE_LIMIT_EMAIL', 'many'],
     ['GOOGLE_ISSUER', 'not a url'],
+    ['PAYPAL_ENV', 'production'],
+    ['PAYPAL_API_URL', 'not a url'],
+    ['BILLING_TEST_CLOCK', 'yes'],
   ])('names the bad variable %s=%s', (name, value) => {
     let error: unknown
     try {
@@ -90,5 +93,41 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as ConfigError).message).toContain(name)
+  })
+
+  const PAYPAL = {
+    PAYPAL_CLIENT_ID: 'client',
+    PAYPAL_CLIENT_SECRET: 'secret',
+    PAYPAL_PLAN_ID: 'P-123',
+    PAYPAL_WEBHOOK_ID: 'WH-1',
+  }
+
+  it('uses the sandbox payment provider without PayPal settings, PayPal with all four', () => {
+    expect(loadConfig({}).billing).toEqual({ provider: { kind: 'sandbox' }, testClock: false })
+    expect(loadConfig({ BILLING_TEST_CLOCK: '1' }).billing.testClock).toBe(true)
+    expect(loadConfig(PAYPAL).billing).toEqual({
+      provider: {
+        kind: 'paypal',
+        clientId: 'client',
+        clientSecret: 'secret',
+        planId: 'P-123',
+        webhookId: 'WH-1',
+        env: 'sandbox',
+        apiUrl: 'https://api-m.sandbox.paypal.com',
+      },
+      testClock: false,
+    })
+    expect(loadConfig({ ...PAYPAL, PAYPAL_ENV: 'live' }).billing.provider).toMatchObject({
+      apiUrl: 'https://api-m.paypal.com',
+    })
+    expect(loadConfig({ ...PAYPAL, PAYPAL_API_URL: 'http://127.0.0.1:9/' }).billing.provider).toMatchObject({
+      apiUrl: 'http://127.0.0.1:9',
+    })
+  })
+
+  it('refuses part of a PayPal configuration, and the test clock with PayPal', () => {
+    const { PAYPAL_WEBHOOK_ID: _, ...partial } = PAYPAL
+    expect(() => loadConfig(partial)).toThrow('PAYPAL_WEBHOOK_ID')
+    expect(() => loadConfig({ ...PAYPAL, BILLING_TEST_CLOCK: '1' })).toThrow('BILLING_TEST_CLOCK')
   })
 })
