@@ -8,7 +8,15 @@ import { routes } from './app/router'
 export { APP_ROUTES, NOT_FOUND_PAGE, prerenderedPageFile } from '../core/routes'
 
 /** Pages whose content is the same for every visitor: prerendered whole. */
-export const STATIC_PAGES = ['/', '/about', '/faq', '/privacy-policy', '/terms-of-service', '/contact']
+export const STATIC_PAGES = [
+  '/',
+  '/about',
+  '/faq',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/contact',
+  '/payment/cancel',
+]
 
 /** Stands in for a page that is drawn from the visitor's data; tall, so the footer starts off-screen. */
 function PagePending() {
