@@ -78,7 +78,8 @@ export interface PaymentProvider {
   captureOrder(id: string): Promise<CapturedOrder>
   /**
    * Confirms a webhook delivery with the provider (PayPal: verify-webhook-signature) and parses it;
-   * null when it is not genuine. Never throws for a forged or malformed body.
+   * null when it is not genuine. Never throws for a forged or malformed body; throws a
+   * ProviderError when the provider cannot answer (the delivery then fails and is sent again).
    */
   verifyWebhook(
     headers: Record<string, string | string[] | undefined>,
