@@ -23,7 +23,7 @@ describe('the PayPal provider against a PayPal stand-in', () => {
       apiUrl: paypal.url,
       ...extra,
     })
-  const input = (requestId = crypto.randomUUID()) => ({
+  const input = (requestId: string = crypto.randomUUID()) => ({
     userId: 'user-1',
     requestId,
     subscriber: { name: 'Ada King Lovelace', email: 'ada@example.com' },
