@@ -4,9 +4,10 @@ import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
 import { saveWheel } from '../../../core/wheel/operations'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { usePageTitle } from '../../ui/use-page-title'
+import { HistoryTab } from '../history/history-tab'
 import { usePlan } from '../plan/use-plan'
+import { PresetsTab } from '../presets/presets-tab'
 import { AddItemForm } from './add-item-form'
-import { HistoryList } from './history-list'
 import { ItemList } from './item-list'
 import { SettingsPanel } from './settings-panel'
 import { SpinPanel } from './spin-panel'
@@ -69,9 +70,7 @@ export function Component() {
             )}
             {tab === 'Presets' &&
               (plan.canUsePresets ? (
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  The preset library is on its way.
-                </p>
+                <PresetsTab />
               ) : (
                 <UpsellPanel
                   feature="Presets"
@@ -80,7 +79,7 @@ export function Component() {
               ))}
             {tab === 'History' &&
               (plan.canUseHistory ? (
-                <HistoryList />
+                <HistoryTab />
               ) : (
                 <UpsellPanel
                   feature="Spin history"

@@ -1,0 +1,119 @@
+import { Search } from 'lucide-react'
+import { useDeferredValue, useEffect, useId, useState } from 'react'
+import type { Preset, PresetCategory } from '../../../core/presets/preset'
+import { PRESET_CATEGORIES } from '../../../core/presets/preset'
+import { loadPreset } from '../../../core/wheel/operations'
+import { MiniPie } from '../../ui/mini-pie'
+import { useWheelStore } from '../wheel/wheel-store'
+
+type Catalogue = typeof import('../../../core/presets/catalogue')
+
+const field =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800'
+
+/** The preset library: search, a category filter and cards that load a preset into the wheel. */
+export function PresetsTab() {
+  const id = useId()
+  const [catalogue, setCatalogue] = useState<Catalogue | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [query, setQuery] = useState('')
+  const [category, setCategory] = useState<PresetCategory | 'All'>('All')
+  const [loaded, setLoaded] = useState<string | null>(null)
+  const deferredQuery = useDeferredValue(query)
+
+  // The catalogue is its own chunk: the wheel page does not download it until this tab opens.
+  useEffect(() => {
+    let live = true
+    import('../../../core/presets/catalogue').then(
+      (module) => live && setCatalogue(module),
+      () => live && setFailed(true),
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+
+  const load = (preset: Preset) => {
+    const { currentWheel } = useWheelStore.getState()
+    useWheelStore.setState({ currentWheel: loadPreset(currentWheel, preset) })
+    setLoaded(preset.name)
+  }
+
+  const results = catalogue ? catalogue.searchPresets(catalogue.PRESETS, deferredQuery, category) : []
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
+        <div className="relative">
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search presets
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-500" />
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search presets..."
+            className={`${field} pl-9`}
+          />
+        </div>
+        <label htmlFor={`${id}-category`} className="sr-only">
+          Category
+        </label>
+        <select
+          id={`${id}-category`}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as PresetCategory | 'All')}
+          className={field}
+        >
+          <option value="All">All</option>
+          {PRESET_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p role="status" className="min-h-5 text-sm text-emerald-700 dark:text-emerald-300">
+        {loaded && `Loaded “${loaded}”. Spin away, or edit it in Customize.`}
+      </p>
+      {failed ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          The presets could not be loaded. Check your connection and open this tab again.
+        </p>
+      ) : !catalogue ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
+          Loading presets...
+        </p>
+      ) : results.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          No presets found matching your criteria.
+        </p>
+      ) : (
+        <ul className="grid max-h-[32rem] gap-3 overflow-y-auto p-1 sm:grid-cols-2" aria-label="Presets">
+          {results.map((preset) => (
+            <li key={preset.id}>
+              <button
+                type="button"
+                onClick={() => load(preset)}
+                className="flex h-full w-full items-start gap-3 rounded-xl border border-slate-200 p-3 text-left hover:border-brand-500 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                <MiniPie colors={preset.items.map((i) => i.color)} />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold">{preset.name}</span>
+                  <span className="block text-sm text-slate-600 dark:text-slate-300">
+                    {preset.description}
+                  </span>
+                  <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600 dark:text-slate-400">
+                    <span>{preset.category}</span>
+                    <span>{preset.items.length} items</span>
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
