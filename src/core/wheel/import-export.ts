@@ -1,0 +1,136 @@
+import * as z from 'zod/mini'
+import {
+  clampSpinDuration,
+  clampWheelSize,
+  createId,
+  DEFAULT_ITEM_COLOR,
+  DEFAULT_SETTINGS,
+  MAX_ITEM_TEXT,
+  MAX_ITEMS,
+  MAX_WHEEL_NAME,
+  WHEEL_MODES,
+  type Wheel,
+  type WheelMode,
+  type WheelSettings,
+} from './model'
+import { withNewIds } from './operations'
+import { wheelSchema } from './schema'
+
+/** Files above this size are refused before they are read. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
+export const IMPORTED_WHEEL_NAME = 'Imported Wheel'
+
+export const IMPORT_MESSAGES = {
+  notJson: 'Invalid JSON file',
+  badShape: 'Invalid wheel data format',
+  unreadable: 'Failed to read file',
+  notJsonFile: 'Please choose a .json file',
+  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  tooManyItems: (count: number) =>
+    `The wheel has ${count.toLocaleString('en-US')} items; a wheel can hold at most ${MAX_ITEMS.toLocaleString('en-US')}`,
+} as const
+
+export type ImportResult = { ok: true; wheel: Wheel } | { ok: false; error: string }
+
+/** The file's outer shape: an object with an items array. Everything inside is read leniently below. */
+const fileSchema = z.object({ items: z.array(z.unknown()) })
+
+/** A field the object itself holds (never one inherited, such as constructor or __proto__). */
+const own = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined
+
+const SHORT_HEX = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i
+const LONG_HEX = /^#[0-9a-f]{6}$/i
+
+function readColor(value: unknown): string {
+  if (typeof value !== 'string') return DEFAULT_ITEM_COLOR
+  const color = value.trim()
+  if (LONG_HEX.test(color)) return color.toLowerCase()
+  const short = SHORT_HEX.exec(color)
+  return short
+    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
+    : DEFAULT_ITEM_COLOR
+}
+
+/** Item text: strings (and finite numbers, written out) trimmed to the limit; anything else 'Item N'. */
+function readText(value: unknown, n: number): string {
+  const raw =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isFinite(value)
+        ? String(value)
+        : ''
+  const text = raw.trim().slice(0, MAX_ITEM_TEXT).trim()
+  return text || `Item ${n}`
+}
+
+function readSettings(value: unknown): WheelSettings {
+  const bool = (key: string, fallback: boolean) => {
+    const v = own(value, key)
+    return typeof v === 'boolean' ? v : fallback
+  }
+  const mode = own(value, 'mode')
+  const duration = own(value, 'spinDuration')
+  const size = own(value, 'wheelSize')
+  return {
+    spinDuration: duration === undefined ? DEFAULT_SETTINGS.spinDuration : clampSpinDuration(duration),
+    soundEnabled: bool('soundEnabled', DEFAULT_SETTINGS.soundEnabled),
+    confettiEnabled: bool('confettiEnabled', DEFAULT_SETTINGS.confettiEnabled),
+    wheelSize: size === undefined ? DEFAULT_SETTINGS.wheelSize : clampWheelSize(size),
+    mode: WHEEL_MODES.includes(mode as WheelMode) ? (mode as WheelMode) : DEFAULT_SETTINGS.mode,
+  }
+}
+
+/**
+ * An imported wheel file (SPEC §3, §5): a new wheel with a new id and new item ids, name 'Imported
+ * Wheel' when missing, item text 'Item N' and colour #3b82f6 when missing or invalid, settings
+ * defaulted or clamped. Never throws; a file that cannot be a wheel gives the reason.
+ */
+export function parseWheelFile(text: string, now: () => number = Date.now): ImportResult {
+  if (text.length > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    return { ok: false, error: IMPORT_MESSAGES.notJson }
+  }
+  const items = own(data, 'items')
+  if (!fileSchema.safeParse({ items }).success || !Array.isArray(items)) {
+    return { ok: false, error: IMPORT_MESSAGES.badShape }
+  }
+  if (items.length > MAX_ITEMS) return { ok: false, error: IMPORT_MESSAGES.tooManyItems(items.length) }
+  const name = own(data, 'name')
+  const cleanName = typeof name === 'string' ? name.trim().slice(0, MAX_WHEEL_NAME).trim() : ''
+  const timestamp = new Date(now()).toISOString()
+  const wheel: Wheel = {
+    id: createId(now),
+    name: cleanName || IMPORTED_WHEEL_NAME,
+    items: withNewIds(
+      items.map((item, i) => {
+        const textValue = typeof item === 'string' || typeof item === 'number' ? item : own(item, 'text')
+        return { text: readText(textValue, i + 1), color: readColor(own(item, 'color')) }
+      }),
+      now,
+    ),
+    settings: readSettings(own(data, 'settings')),
+    tally: {},
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  }
+  // The last word: whatever came in, what goes out is a wheel the app accepts everywhere.
+  return wheelSchema.safeParse(wheel).success
+    ? { ok: true, wheel }
+    : { ok: false, error: IMPORT_MESSAGES.badShape }
+}
+
+/** The exported file (SPEC §3): the wheel as JSON, named after it. */
+export function exportWheel(wheel: Wheel): { fileName: string; json: string } {
+  const base = wheel.name.replace(/[^a-z0-9]/gi, '_').toLowerCase() || 'wheel'
+  const { id, name, items, settings, createdAt, updatedAt } = wheel
+  return {
+    fileName: `${base}.json`,
+    json: `${JSON.stringify({ id, name, items, settings, createdAt, updatedAt }, null, 2)}\n`,
+  }
+}
