@@ -19,6 +19,13 @@ export const routes: RouteObject[] = [
             signInRequired(import('../features/profile/profile-page')),
           ),
       },
+      {
+        path: '/saved',
+        lazy: () =>
+          import('./require-auth').then(({ signInRequired }) =>
+            signInRequired(import('../features/saved-wheels/saved-wheels-page')),
+          ),
+      },
       { path: '/subscription', lazy: () => import('../features/billing/subscription-page') },
       { path: '/payment/success', lazy: () => import('../features/billing/payment-success-page') },
       { path: '/payment/cancel', lazy: () => import('../features/billing/payment-cancel-page') },

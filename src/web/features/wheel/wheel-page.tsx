@@ -1,12 +1,12 @@
-import { Save, Upload } from 'lucide-react'
-import { useId, useState } from 'react'
+import { Download, Save, Upload } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
-import { saveWheel } from '../../../core/wheel/operations'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { usePageTitle } from '../../ui/use-page-title'
 import { HistoryTab } from '../history/history-tab'
 import { usePlan } from '../plan/use-plan'
 import { PresetsTab } from '../presets/presets-tab'
+import { downloadWheel, readWheelFile } from '../saved-wheels/wheel-file'
 import { AddItemForm } from './add-item-form'
 import { ItemList } from './item-list'
 import { SettingsPanel } from './settings-panel'
@@ -105,13 +105,30 @@ function CustomizeTab({
   const wheel = useWheelStore((s) => s.currentWheel)
   const updateWheel = useWheelStore((s) => s.updateWheel)
   const [saved, setSaved] = useState(false)
+  const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
 
   const save = () => {
-    const state = useWheelStore.getState()
-    const result = saveWheel(state.savedWheels, state.currentWheel)
-    useWheelStore.setState({ savedWheels: result.saved, currentWheel: result.wheel })
-    setSaved(true)
+    const outcome = useWheelStore.getState().saveCurrentWheel()
+    setSaved(outcome.ok)
+    setProblem(outcome.ok ? null : { title: 'The wheel was not saved.', detail: outcome.error })
   }
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return
+    setSaved(false)
+    const result = await readWheelFile(file)
+    const outcome = result.ok ? useWheelStore.getState().importWheel(result.wheel) : result
+    setProblem(
+      outcome.ok
+        ? null
+        : { title: 'Error importing wheel. Make sure the file is correct.', detail: outcome.error },
+    )
+  }
+
+  const button =
+    'inline-flex items-center gap-1 rounded-lg px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed'
+  const outline = `${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`
 
   return (
     <div className="space-y-4">
@@ -136,20 +153,39 @@ function CustomizeTab({
             type="button"
             disabled={!canSave}
             onClick={save}
-            className="inline-flex items-center gap-1 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
+            className={`${button} bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-slate-400 dark:disabled:bg-slate-600`}
           >
             <Save aria-hidden className="size-4" />
             Save Wheel
           </button>
           {!canSave && <PremiumBadge />}
         </span>
-        {!canImport && (
+        {canImport ? (
+          <>
+            <button type="button" className={outline} onClick={() => fileInput.current?.click()}>
+              <Upload aria-hidden className="size-4" />
+              Import
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".json,application/json"
+              className="hidden"
+              aria-label="Import a wheel file"
+              data-testid="import-file"
+              onChange={(e) => {
+                void importFile(e.target.files?.[0])
+                e.target.value = ''
+              }}
+            />
+            <button type="button" className={outline} onClick={() => downloadWheel(wheel)}>
+              <Download aria-hidden className="size-4" />
+              Export
+            </button>
+          </>
+        ) : (
           <span className="inline-flex items-center gap-2">
-            <button
-              type="button"
-              disabled
-              className="inline-flex cursor-not-allowed items-center gap-1 rounded-lg bg-slate-400 px-4 py-2 text-sm font-semibold text-white dark:bg-slate-600"
-            >
+            <button type="button" disabled className={`${button} bg-slate-400 text-white dark:bg-slate-600`}>
               <Upload aria-hidden className="size-4" />
               Import
             </button>
@@ -162,6 +198,15 @@ function CustomizeTab({
           </span>
         )}
       </div>
+      {problem && (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          <p className="font-semibold">{problem.title}</p>
+          <p>{problem.detail}</p>
+        </div>
+      )}
       <SettingsPanel settings={wheel.settings} />
       <AddItemForm count={wheel.items.length} maxItems={maxItems} />
       <ItemList wheel={wheel} />

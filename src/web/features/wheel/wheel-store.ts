@@ -3,6 +3,7 @@ import {
   addHistoryEntry,
   BACKUP_KEY,
   type GlobalSettings,
+  MAX_SAVED_WHEELS,
   type PersistedState,
   parsePersistedState,
   STORE_KEY,
@@ -18,9 +19,12 @@ import {
 import {
   addItem,
   addWin,
+  deleteSavedWheel,
+  duplicateSavedWheel,
   removeFirstMatching,
   removeItem,
   resetTally,
+  saveWheel,
   updateItem,
   updateSettings,
 } from '../../../core/wheel/operations'
@@ -39,7 +43,20 @@ type Actions = {
   clearHistory(): void
   resetWheel(): void
   dismissStorageProblem(): void
+  /** Saves the current wheel (creates or replaces by id); refused when the saved list is full. */
+  saveCurrentWheel(): Outcome
+  /** Opens a saved wheel in the editor; false when there is no wheel with that id. */
+  loadSavedWheel(id: string): boolean
+  deleteSavedWheel(id: string): void
+  duplicateSavedWheel(id: string): Outcome
+  /** An imported wheel becomes the current wheel and is added to the saved wheels. */
+  importWheel(wheel: Wheel): Outcome
 }
+
+export type Outcome = { ok: true } | { ok: false; error: string }
+
+export const SAVED_FULL_MESSAGE = `You can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`
+const FULL: Outcome = { ok: false, error: SAVED_FULL_MESSAGE }
 
 export type WheelStore = PersistedState & {
   /** A message for the user when the browser refused to store the wheel (quota, private mode). */
@@ -101,6 +118,30 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
     clearHistory: () => set({ spinHistory: [] }),
     resetWheel: () => set({ currentWheel: createDefaultWheel() }),
     dismissStorageProblem: () => set({ storageProblem: null }),
+    saveCurrentWheel: () => {
+      const { savedWheels, currentWheel } = get()
+      const known = currentWheel.id !== null && savedWheels.some((w) => w.id === currentWheel.id)
+      if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      const result = saveWheel(savedWheels, currentWheel)
+      set({ savedWheels: result.saved, currentWheel: result.wheel })
+      return { ok: true }
+    },
+    loadSavedWheel: (id) => {
+      const found = get().savedWheels.find((w) => w.id === id)
+      if (found) set({ currentWheel: found })
+      return found !== undefined
+    },
+    deleteSavedWheel: (id) => set((s) => ({ savedWheels: deleteSavedWheel(s.savedWheels, id) })),
+    duplicateSavedWheel: (id) => {
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      set((s) => ({ savedWheels: duplicateSavedWheel(s.savedWheels, id) }))
+      return { ok: true }
+    },
+    importWheel: (imported) => {
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      set((s) => ({ currentWheel: imported, savedWheels: [...s.savedWheels, imported] }))
+      return { ok: true }
+    },
   }
 })
 

@@ -1,0 +1,122 @@
+import { Copy, Download, EllipsisVertical, Trash2 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import type { Wheel } from '../../../core/wheel/model'
+import { MiniPie } from '../../ui/mini-pie'
+
+type Props = {
+  wheel: Wheel
+  menuOpen: boolean
+  onMenu(open: boolean): void
+  onLoad(): void
+  onDuplicate(): void
+  onExport(): void
+  onDelete(): void
+}
+
+const menuItem =
+  'flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800'
+
+/** One saved wheel: mini pie of its first 8 items, name, count, date, Load, and a menu of actions. */
+export function SavedWheelCard({ wheel, menuOpen, onMenu, onLoad, onDuplicate, onExport, onDelete }: Props) {
+  const menu = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+
+  // An open menu takes the focus; Escape or a click outside closes it.
+  useEffect(() => {
+    if (!menuOpen) return
+    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        onMenu(false)
+        toggle.current?.focus()
+      }
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+        const at = items.indexOf(document.activeElement as HTMLElement)
+        const next = items[(at + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length]
+        next?.focus()
+        event.preventDefault()
+      }
+    }
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node
+      if (!menu.current?.contains(target) && !toggle.current?.contains(target)) onMenu(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [menuOpen, onMenu])
+
+  const act = (action: () => void) => () => {
+    onMenu(false)
+    action()
+  }
+  const updated = wheel.updatedAt ? new Date(wheel.updatedAt) : null
+
+  return (
+    <article
+      aria-label={wheel.name}
+      className="relative flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <div className="flex items-start gap-3">
+        <MiniPie colors={wheel.items.slice(0, 8).map((i) => i.color)} size={56} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate font-semibold">{wheel.name}</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {wheel.items.length} {wheel.items.length === 1 ? 'item' : 'items'}
+          </p>
+          {updated && (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              Updated <time dateTime={wheel.updatedAt}>{updated.toLocaleDateString()}</time>
+            </p>
+          )}
+        </div>
+        <button
+          ref={toggle}
+          type="button"
+          aria-label={`More actions for ${wheel.name}`}
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          onClick={() => onMenu(!menuOpen)}
+          className="rounded-lg p-1.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+        >
+          <EllipsisVertical aria-hidden className="size-5" />
+        </button>
+      </div>
+      {menuOpen && (
+        <div
+          ref={menu}
+          role="menu"
+          aria-label={`Actions for ${wheel.name}`}
+          className="absolute top-12 right-4 z-10 w-44 overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+        >
+          <button type="button" role="menuitem" className={menuItem} onClick={act(onDuplicate)}>
+            <Copy aria-hidden className="size-4" /> Duplicate
+          </button>
+          <button type="button" role="menuitem" className={menuItem} onClick={act(onExport)}>
+            <Download aria-hidden className="size-4" /> Export
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={`${menuItem} text-red-700 dark:text-red-300`}
+            onClick={act(onDelete)}
+          >
+            <Trash2 aria-hidden className="size-4" /> Delete
+          </button>
+        </div>
+      )}
+      <button
+        type="button"
+        onClick={onLoad}
+        aria-label={`Load ${wheel.name}`}
+        className="mt-auto rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
+        Load
+      </button>
+    </article>
+  )
+}

@@ -1,0 +1,34 @@
+import {
+  exportWheel,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type ImportResult,
+  parseWheelFile,
+} from '../../../core/wheel/import-export'
+import type { Wheel } from '../../../core/wheel/model'
+
+/** Reads a chosen .json file into a wheel, or says why not. Large files are refused unread. */
+export async function readWheelFile(file: File): Promise<ImportResult> {
+  if (!/\.json$/i.test(file.name)) return { ok: false, error: IMPORT_MESSAGES.notJsonFile }
+  if (file.size > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge }
+  let text: string
+  try {
+    text = await file.text()
+  } catch {
+    return { ok: false, error: IMPORT_MESSAGES.unreadable }
+  }
+  return parseWheelFile(text)
+}
+
+/** Saves the wheel as a .json file through the browser's download. */
+export function downloadWheel(wheel: Wheel): void {
+  const { fileName, json } = exportWheel(wheel)
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
