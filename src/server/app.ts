@@ -11,6 +11,7 @@ import { HttpError, registerErrorHandling } from './http/errors'
 import { registerSecurityHeaders } from './http/security'
 import { loadWebShell, registerWeb } from './http/web'
 import { createMailer, type Mailer } from './mail/mailer'
+import { registerWheelRoutes } from './wheels/routes'
 
 export type BuildOptions = {
   /** An already opened database (tests share one); otherwise the app opens and closes its own. */
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContactRoutes(app, contactQueue)
   const accounts = await registerAccounts(app, { database, mailer, profileStream: options.profileStream })
   await registerBilling(app, { accounts, db: database.db, options: options.billing })
+  registerWheelRoutes(app, accounts, database.db)
   app.addHook('onReady', async () => contactQueue.start())
   app.addHook('preClose', async () => {
     await contactQueue.stop()

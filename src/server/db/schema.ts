@@ -148,8 +148,9 @@ export const serverSecrets = pgTable('server_secrets', {
 /**
  * The cloud copy of premium users' saved wheels (cloud sync). The browser keeps the working copy;
  * `id`, `createdAt` and `updatedAt` are the client's, so the newer `updatedAt` wins a conflict.
- * A delete leaves a tombstone (`deletedAt`) so other devices learn of it. `revision` counts the
- * server's writes to a row and `syncedAt` is when the server last wrote it (the change cursor).
+ * A delete leaves a tombstone (`deletedAt`) so other devices learn of it. `revision` is the user's
+ * change number at the row's last write (one counter per user, writes serialised per user): the
+ * sync cursor. `syncedAt` is when the server last wrote the row.
  */
 export const wheels = pgTable(
   'wheels',

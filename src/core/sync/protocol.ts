@@ -1,0 +1,58 @@
+import * as z from 'zod/mini'
+import { MAX_SAVED_WHEELS } from '../storage/persisted-state'
+import type { Wheel } from '../wheel/model'
+import { idSchema, timestampSchema, wheelSchema } from '../wheel/schema'
+
+/**
+ * Cloud sync of saved wheels (decision 0008). The browser's saved wheels are the working copy; the
+ * server keeps one row per wheel and a per-user change number (`revision`). A client pushes what it
+ * changed since it last synced, each change with the `updatedAt` it started from (`base`), and pulls
+ * every row changed after its cursor.
+ */
+
+/** A saved wheel as the server holds it: always with an id and both timestamps. */
+export const syncedWheelSchema = wheelSchema.check(
+  z.refine(
+    (w) => w.id !== null && !!w.createdAt && !!w.updatedAt,
+    'A synced wheel needs an id and timestamps',
+  ),
+)
+
+export const syncChangeSchema = z.object({
+  id: idSchema,
+  /** The server's updatedAt this change was made from; null for a wheel the server never had. */
+  base: z.nullable(timestampSchema),
+  /** The wheel to store, or null to delete it. */
+  wheel: z.nullable(syncedWheelSchema),
+})
+
+export const syncRequestSchema = z.object({
+  since: z.int().check(z.gte(0)),
+  changes: z.array(syncChangeSchema).check(z.maxLength(MAX_SAVED_WHEELS * 2)),
+})
+
+/** A row changed after the cursor: the wheel, or null when it was deleted. */
+export type ServerWheel = { id: string; wheel: Wheel | null; updatedAt: string; revision: number }
+
+export type SyncChange = z.infer<typeof syncChangeSchema>
+export type SyncRequest = z.infer<typeof syncRequestSchema>
+export type SyncResponse = {
+  cursor: number
+  wheels: ServerWheel[]
+  /** Wheels kept as '(conflict copy)' because two devices changed them at once. */
+  conflicts: { id: string; copyId: string }[]
+  /** False when the user may read their wheels but not change them (premium lapsed). */
+  canWrite: boolean
+}
+
+export const CONFLICT_SUFFIX = ' (conflict copy)'
+
+export const SYNC_MESSAGES = {
+  premiumRequired:
+    'Saving wheels to your account needs Premium. Your wheels are kept and sync again once you subscribe.',
+  tooMany: `An account can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`,
+  idMismatch: 'A change names one wheel and carries another.',
+} as const
+
+/** The largest sync request the server reads (a batch of up to a few wheels of 10,000 items). */
+export const SYNC_BODY_LIMIT = 16 * 1024 * 1024

@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { SyncChange } from '../../core/sync/protocol'
+import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { register, send, startApp, type TestApp } from '../auth/test-support'
+import { authRateLimits, users, wheels } from '../db/schema'
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
+const wheel = (id: string, name: string, updated = 0, items = ['A', 'B']): Wheel => ({
+  ...createDefaultWheel(),
+  id,
+  name,
+  items: items.map((text, i) => ({ id: `${id}i${i}`, text, color: '#3b82f6' })),
+  createdAt: at(0),
+  updatedAt: at(updated),
+})
+const upsert = (w: Wheel, base: string | null = null): SyncChange => ({ id: w.id as string, base, wheel: w })
+
+describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
+  let database: TestDatabase
+  let app: TestApp
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await startApp(database)
+  })
+  afterEach(async () => {
+    await database.db.delete(users)
+    await database.db.delete(authRateLimits)
+  })
+  afterAll(async () => {
+    await app.dispose()
+    await database.dispose()
+  })
+
+  async function premium() {
+    const user = await register(app)
+    await app.accounts.profiles.updatePlan(user.profile.userId, {
+      planType: 'monthly',
+      subscriptionStatus: 'active',
+      subscriptionId: 'TEST-1',
+      subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+    })
+    return user
+  }
+  const push = (cookie: string, changes: SyncChange[], since = 0) =>
+    send(app, '/api/wheels/sync', { since, changes }, { cookie })
+  const pull = (cookie: string, since = 0) => send(app, `/api/wheels?since=${since}`, undefined, { cookie })
+  const rows = async (userId: string) => database.db.select().from(wheels).where(eq(wheels.userId, userId))
+
+  it('stores a premium user’s wheels and hands them to another device, never to another user', async () => {
+    const ada = await premium()
+    const res = await push(ada.cookie, [upsert(wheel('w1', 'Lunch')), upsert(wheel('w2', 'Chores'))])
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ cursor: 2, conflicts: [], canWrite: true })
+    const pulled = (await pull(ada.cookie)).json()
+    expect(pulled.wheels.map((w: { wheel: Wheel }) => w.wheel.name)).toEqual(['Lunch', 'Chores'])
+    expect(pulled.cursor).toBe(2)
+    expect((await pull(ada.cookie, 2)).json().wheels).toEqual([])
+
+    const bob = await premium()
+    expect((await pull(bob.cookie)).json().wheels).toEqual([])
+    // Bob uses the same wheel id: it is his own row; Ada's is untouched.
+    await push(bob.cookie, [upsert(wheel('w1', 'Bob’s wheel'))])
+    expect((await rows(ada.profile.userId)).find((r) => r.id === 'w1')?.name).toBe('Lunch')
+    await push(bob.cookie, [{ id: 'w2', base: at(0), wheel: null }])
+    expect((await rows(ada.profile.userId)).find((r) => r.id === 'w2')?.deletedAt).toBeNull()
+  })
+
+  it('replaces a wheel changed from the server’s version, and deletes leave a tombstone', async () => {
+    const { cookie } = await premium()
+    await push(cookie, [upsert(wheel('w1', 'Lunch'))])
+    const res = await push(cookie, [upsert(wheel('w1', 'Lunch v2', 5), at(0))], 1)
+    expect(res.json().wheels).toEqual([expect.objectContaining({ id: 'w1', revision: 2, updatedAt: at(5) })])
+    expect(res.json().wheels[0].wheel.name).toBe('Lunch v2')
+    const deleted = await push(cookie, [{ id: 'w1', base: at(5), wheel: null }], 2)
+    expect(deleted.json().wheels).toEqual([{ id: 'w1', wheel: null, updatedAt: at(5), revision: 3 }])
+  })
+
+  it('on a conflict the newer version keeps the wheel and the other is kept as a conflict copy', async () => {
+    const { cookie } = await premium()
+    await push(cookie, [upsert(wheel('w1', 'Original'))])
+    await push(cookie, [upsert(wheel('w1', 'Phone edit', 10), at(0))])
+    // The laptop edited the original too, later: it wins; the phone's version becomes a copy.
+    const laptop = await push(cookie, [upsert(wheel('w1', 'Laptop edit', 20), at(0))], 2)
+    const body = laptop.json()
+    expect(body.conflicts).toHaveLength(1)
+    const names = body.wheels.map((w: { wheel: Wheel }) => w.wheel.name).sort()
+    expect(names).toEqual(['Laptop edit', 'Phone edit (conflict copy)'])
+    // An older edit against a stale base loses the id and is kept as a copy.
+    const old = await push(cookie, [upsert(wheel('w1', 'Old tablet edit', 1), at(0))], 4)
+    expect(old.json().wheels.map((w: { wheel: Wheel }) => w.wheel.name)).toEqual([
+      'Old tablet edit (conflict copy)',
+    ])
+    const all = (await pull(cookie)).json().wheels.map((w: { wheel: Wheel }) => w.wheel.name)
+    expect(all.sort()).toEqual([
+      'Laptop edit',
+      'Old tablet edit (conflict copy)',
+      'Phone edit (conflict copy)',
+    ])
+    // A delete against a stale base does not remove a wheel changed elsewhere.
+    await push(cookie, [{ id: 'w1', base: at(0), wheel: null }])
+    expect((await pull(cookie)).json().wheels.find((w: { id: string }) => w.id === 'w1').wheel.name).toBe(
+      'Laptop edit',
+    )
+  })
+
+  it('refuses a free user’s writes but lets a lapsed user read; visitors and other sites are refused', async () => {
+    const ada = await premium()
+    await push(ada.cookie, [upsert(wheel('w1', 'Kept'))])
+    await app.accounts.profiles.updatePlan(ada.profile.userId, {
+      planType: 'free',
+      subscriptionStatus: 'expired',
+    })
+    const read = (await pull(ada.cookie)).json()
+    expect(read.canWrite).toBe(false)
+    expect(read.wheels).toHaveLength(1)
+    const write = await push(ada.cookie, [upsert(wheel('w2', 'New'))])
+    expect(write.statusCode).toBe(403)
+    expect(write.json().error).toMatch(/needs Premium/)
+    expect(await rows(ada.profile.userId)).toHaveLength(1)
+    expect((await send(app, '/api/wheels')).statusCode).toBe(401)
+    const premiumUser = await premium()
+    const crossSite = await send(
+      app,
+      '/api/wheels/sync',
+      { since: 0, changes: [] },
+      {
+        cookie: premiumUser.cookie,
+        origin: 'https://evil.example',
+      },
+    )
+    expect(crossSite.statusCode).toBe(403)
+  })
+
+  it('refuses bad wheels and more than 500 wheels, changing nothing', async () => {
+    const { cookie, profile } = await premium()
+    const bad: unknown[] = [
+      {
+        since: 0,
+        changes: [
+          {
+            id: 'w1',
+            base: null,
+            wheel: { ...wheel('w1', 'x'), items: [{ id: 'a', text: 'A', color: 'red' }] },
+          },
+        ],
+      },
+      { since: 0, changes: [{ id: 'w1', base: null, wheel: { ...wheel('w1', 'x'), id: null } }] },
+      { since: 0, changes: [{ id: '../x', base: null, wheel: null }] },
+      { since: -1, changes: [] },
+      { changes: 'all of them' },
+    ]
+    for (const body of bad)
+      expect((await send(app, '/api/wheels/sync', body, { cookie })).statusCode).toBe(400)
+    expect(
+      (await push(cookie, [upsert(wheel('w2', 'x')), { ...upsert(wheel('w3', 'y')), id: 'w4' }])).statusCode,
+    ).toBe(400)
+    const tooMany = Array.from({ length: 501 }, (_, i) => upsert(wheel(`w${i}`, `Wheel ${i}`)))
+    const res = await push(cookie, tooMany)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toMatch(/up to 500 saved wheels/)
+    expect(await rows(profile.userId)).toHaveLength(0)
+    const big = wheel(
+      'big',
+      'Big',
+      0,
+      Array.from({ length: 10_000 }, (_, i) => `Item number ${i}`),
+    )
+    expect((await push(cookie, [upsert(big)])).statusCode).toBe(200)
+    expect((await rows(profile.userId))[0]?.itemCount).toBe(10_000)
+  })
+})
