@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { createDefaultWheel, type Wheel } from '../wheel/model'
+import { applyServerWheels, emptySyncState, pendingChanges, wheelsOfOtherAccount } from './merge'
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
+const wheel = (id: string, name: string, updated = 0): Wheel => ({
+  ...createDefaultWheel(() => 1),
+  items: [{ id: `${id}a`, text: 'A', color: '#3b82f6' }],
+  id,
+  name,
+  createdAt: at(0),
+  updatedAt: at(updated),
+})
+const row = (w: Wheel | null, id: string, updatedAt: string, revision = 1) => ({
+  id,
+  wheel: w,
+  updatedAt,
+  revision,
+})
+
+describe('sync merge', () => {
+  it('pushes new and changed wheels with their base, deletes for wheels gone here, nothing for agreed ones', () => {
+    const state = { userId: 'u', cursor: 3, synced: { a: at(0), b: at(0), gone: at(1) } }
+    const local = [
+      wheel('a', 'Same', 0),
+      wheel('b', 'Edited', 5),
+      wheel('c', 'New', 2),
+      { ...wheel('d', 'Old'), createdAt: undefined },
+    ]
+    expect(pendingChanges(local, state)).toEqual([
+      { id: 'b', base: at(0), wheel: local[1] },
+      { id: 'c', base: null, wheel: local[2] },
+      { id: 'gone', base: at(1), wheel: null },
+    ])
+    expect(pendingChanges([], emptySyncState('u'))).toEqual([])
+  })
+
+  it('takes in server wheels and tombstones, and records what is agreed', () => {
+    const a = wheel('a', 'Mine', 0)
+    const local = [a, wheel('x', 'Deleted elsewhere', 0)]
+    const fromServer = [
+      row(wheel('a', 'Changed on phone', 9), 'a', at(9), 4),
+      row(null, 'x', at(0), 5),
+      row(wheel('n', 'Made on phone', 3), 'n', at(3), 6),
+    ]
+    const out = applyServerWheels(
+      local,
+      local,
+      fromServer,
+      { userId: 'u', cursor: 3, synced: { a: at(0), x: at(0) } },
+      6,
+    )
+    expect(out.wheels.map((w) => w.name)).toEqual(['Changed on phone', 'Made on phone'])
+    expect(out.state).toEqual({ userId: 'u', cursor: 6, synced: { a: at(9), n: at(3) } })
+    expect(out.changed).toBe(true)
+    expect(pendingChanges(out.wheels, out.state)).toEqual([])
+  })
+
+  it('keeps a wheel edited while the request was out, and pushes it next time', () => {
+    const sent = [wheel('a', 'Sent', 1)]
+    const local = [wheel('a', 'Typed meanwhile', 2)]
+    const out = applyServerWheels(
+      local,
+      sent,
+      [row(sent[0] as Wheel, 'a', at(1), 2)],
+      { userId: 'u', cursor: 1, synced: {} },
+      2,
+    )
+    expect(out.wheels[0]?.name).toBe('Typed meanwhile')
+    expect(out.changed).toBe(false)
+    expect(pendingChanges(out.wheels, out.state)).toEqual([{ id: 'a', base: at(1), wheel: local[0] }])
+  })
+
+  it('finds the wheels a previous account synced on this browser', () => {
+    const local = [wheel('a', 'Theirs'), wheel('b', 'Local only')]
+    expect(wheelsOfOtherAccount(local, { userId: 'other', cursor: 2, synced: { a: at(0) } }, 'me')).toEqual(
+      new Set(['a']),
+    )
+    expect(wheelsOfOtherAccount(local, { userId: 'me', cursor: 2, synced: { a: at(0) } }, 'me')).toEqual(
+      new Set(),
+    )
+    expect(wheelsOfOtherAccount(local, null, 'me')).toEqual(new Set())
+  })
+})

@@ -1,0 +1,87 @@
+import type { Wheel } from '../wheel/model'
+import type { ServerWheel, SyncChange } from './protocol'
+import { syncedWheelSchema } from './protocol'
+
+/** What a browser remembers about its last sync: whose wheels, the cursor, each wheel's agreed updatedAt. */
+export type SyncState = { userId: string; cursor: number; synced: Record<string, string> }
+
+export const emptySyncState = (userId: string): SyncState => ({ userId, cursor: 0, synced: {} })
+
+/**
+ * The changes to push: every saved wheel whose updatedAt differs from the one last agreed with the
+ * server (with that as its base), and a delete for every agreed wheel no longer saved here.
+ */
+export function pendingChanges(local: readonly Wheel[], state: SyncState): SyncChange[] {
+  const changes: SyncChange[] = []
+  const present = new Set<string>()
+  for (const wheel of local) {
+    if (!wheel.id) continue
+    present.add(wheel.id)
+    if (state.synced[wheel.id] === wheel.updatedAt) continue
+    // A wheel the server would refuse (no timestamps from an old version) is left out, not sent.
+    if (!syncedWheelSchema.safeParse(wheel).success) continue
+    changes.push({ id: wheel.id, base: state.synced[wheel.id] ?? null, wheel })
+  }
+  for (const [id, base] of Object.entries(state.synced)) {
+    if (!present.has(id)) changes.push({ id, base, wheel: null })
+  }
+  return changes
+}
+
+/**
+ * Takes in what the server answered. `sent` is how the saved wheels looked when the request left:
+ * a wheel changed here since then keeps the local version (it goes out with the next sync), unless
+ * the server holds exactly what it now is. New wheels from the server are added at the end.
+ */
+export function applyServerWheels(
+  local: readonly Wheel[],
+  sent: readonly Wheel[],
+  server: readonly ServerWheel[],
+  state: SyncState,
+  cursor: number,
+): { wheels: Wheel[]; state: SyncState; changed: boolean } {
+  const synced = { ...state.synced }
+  const before = new Map(sent.map((w) => [w.id, w.updatedAt]))
+  const next = [...local]
+  let changed = false
+  for (const row of server) {
+    const index = next.findIndex((w) => w.id === row.id)
+    const current = index >= 0 ? next[index] : undefined
+    const editedMeanwhile = (current?.updatedAt ?? null) !== (before.get(row.id) ?? null)
+    if (editedMeanwhile) {
+      // The server holds what was sent (the local edit grew from it) or what is here now: agreed.
+      if (row.wheel && (row.updatedAt === before.get(row.id) || row.updatedAt === current?.updatedAt)) {
+        synced[row.id] = row.updatedAt
+      }
+      continue
+    }
+    if (row.wheel === null) {
+      delete synced[row.id]
+      if (index >= 0) {
+        next.splice(index, 1)
+        changed = true
+      }
+      continue
+    }
+    synced[row.id] = row.updatedAt
+    if (current?.updatedAt === row.updatedAt && index >= 0) continue
+    if (index >= 0) next[index] = row.wheel
+    else next.push(row.wheel)
+    changed = true
+  }
+  return {
+    wheels: changed ? next : [...local],
+    state: { ...state, cursor: Math.max(state.cursor, cursor), synced },
+    changed,
+  }
+}
+
+/** Wheels that belonged to another account on this browser (already safe on the server): to remove. */
+export function wheelsOfOtherAccount(
+  local: readonly Wheel[],
+  previous: SyncState | null,
+  userId: string,
+): Set<string> {
+  if (!previous || previous.userId === userId) return new Set()
+  return new Set(local.filter((w) => w.id && previous.synced[w.id] !== undefined).map((w) => w.id as string))
+}
