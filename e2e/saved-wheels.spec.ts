@@ -81,7 +81,7 @@ test('save, duplicate, export, delete, import the export back, and a broken file
     mimeType: 'application/json',
     buffer: await readFile(file),
   })
-  await expect(page.getByRole('status')).toHaveText('Imported “Test Wheel”.')
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText('Imported “Test Wheel”.')
   await expect(cards(page)).toHaveCount(2)
   const after = await stored(page)
   const [original, imported] = after.savedWheels

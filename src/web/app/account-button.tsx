@@ -2,10 +2,13 @@ import { UserRound } from 'lucide-react'
 import { Link } from 'react-router'
 import { openAuthModal } from '../features/auth/auth-modal-store'
 import { useSession } from '../features/auth/session-store'
+import { useCloudSync } from '../features/cloud-sync/use-cloud-sync'
 
 /** The header's account control: Sign In (opens the modal), or the display name linking to /profile. */
 export function AccountButton() {
   const { status, profile } = useSession()
+  // Mounted once, in the header of every page: saved wheels sync wherever the user is.
+  useCloudSync()
   if (status === 'loading') {
     return (
       <span

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import type { Wheel } from '../../../core/wheel/model'
 import { Modal } from '../../ui/modal'
 import { usePageTitle } from '../../ui/use-page-title'
+import { SyncStatusLine } from '../cloud-sync/sync-status-line'
 import { usePlan } from '../plan/use-plan'
 import { useWheelStore } from '../wheel/wheel-store'
 import { SavedWheelCard } from './saved-wheel-card'
@@ -86,7 +87,10 @@ function SavedWheels() {
 
   return (
     <>
-      <div className="mt-6 flex flex-wrap items-center gap-3">
+      <div className="mt-2">
+        <SyncStatusLine />
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <div className="relative min-w-48 flex-1">
           <label htmlFor={`${id}-search`} className="sr-only">
             Search saved wheels
