@@ -1,0 +1,145 @@
+// Premium wheel features in Chromium on the production build: importing a 10,000-item wheel file in
+// the editor (file chosen → wheel shown), and opening /saved with 500 saved wheels (navigation →
+// every card rendered), plus a search over them.
+import type { Page } from '@playwright/test'
+import type { BenchResult } from './run'
+import { launchChromium, percentile, round, startBuiltServer } from './support'
+
+const RUNS = 5
+const PALETTE = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#06b6d4', '#3b82f6', '#8b5cf6', '#ec4899']
+
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+
+function wheelFile(items: number): string {
+  return JSON.stringify({
+    name: 'Ten thousand',
+    items: Array.from({ length: items }, (_, i) => ({
+      text: `Entry ${i + 1}`,
+      color: PALETTE[i % PALETTE.length],
+    })),
+    settings: {
+      spinDuration: 3000,
+      soundEnabled: false,
+      confettiEnabled: false,
+      wheelSize: 300,
+      mode: 'normal',
+    },
+  })
+}
+
+function savedState(count: number): string {
+  const time = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()
+  const wheels = Array.from({ length: count }, (_, w) => ({
+    id: `bench${w}`,
+    name: `Wheel ${w + 1}`,
+    items: Array.from({ length: 12 }, (_, i) => ({
+      id: `b${w}i${i}`,
+      text: `Option ${i + 1}`,
+      color: PALETTE[i % 8],
+    })),
+    settings: {
+      spinDuration: 3000,
+      soundEnabled: true,
+      confettiEnabled: true,
+      wheelSize: 300,
+      mode: 'normal',
+    },
+    createdAt: time(w),
+    updatedAt: time(w),
+  }))
+  return JSON.stringify({
+    version: 1,
+    currentWheel: { ...wheels[0], id: null },
+    savedWheels: wheels,
+    spinHistory: [],
+    settings: { soundEnabled: true, confettiEnabled: true, autoSave: true },
+  })
+}
+
+async function premiumPage(page: Page) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
+  const password = 'bench-secret-1'
+  const registered = await page.request.post('/api/account/register', {
+    data: { displayName: 'Bench', email, password, confirmPassword: password },
+  })
+  if (registered.status() !== 201) throw new Error(`register failed: ${registered.status()}`)
+  const premium = await page.request.post('/api/billing/test/simulate-monthly', { data: {} })
+  if (premium.status() !== 200) throw new Error(`simulate-monthly failed: ${premium.status()}`)
+}
+
+export default async function importSavedBench(): Promise<BenchResult> {
+  const server = await startBuiltServer()
+  const browser = await launchChromium()
+  const imports: number[] = []
+  const loads: number[] = []
+  const searches: number[] = []
+  const file = Buffer.from(wheelFile(10_000))
+  try {
+    const context = await browser.newContext({ baseURL: server.url })
+    const page = await context.newPage()
+    await premiumPage(page)
+
+    await page.goto('/wheel')
+    for (let run = 0; run < RUNS; run++) {
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const started = await page.evaluate(() => performance.now())
+      await page
+        .getByTestId('import-file')
+        .setInputFiles({ name: 'ten-thousand.json', mimeType: 'application/json', buffer: file })
+      await page.waitForFunction(() => document.querySelector('[aria-label="10000 items"]') !== null)
+      imports.push((await page.evaluate(() => performance.now())) - started)
+      await page.evaluate(() => {
+        const state = JSON.parse(localStorage.getItem('whirl-wheel-store') ?? '{}')
+        state.savedWheels = []
+        localStorage.setItem('whirl-wheel-store', JSON.stringify(state))
+      })
+      await page.reload()
+    }
+
+    const state = savedState(500)
+    for (let run = 0; run < RUNS; run++) {
+      await page.evaluate((value) => localStorage.setItem('whirl-wheel-store', value), state)
+      await page.goto('/saved')
+      await page.waitForFunction(
+        () => document.querySelectorAll('[aria-label="Saved wheels"] article').length === 500,
+        undefined,
+        { timeout: 60_000 },
+      )
+      loads.push(await page.evaluate(() => performance.now()))
+      const started = await page.evaluate(() => performance.now())
+      await page.getByLabel('Search saved wheels').fill('Wheel 423')
+      await page.waitForFunction(
+        () => document.querySelectorAll('[aria-label="Saved wheels"] article').length === 1,
+      )
+      searches.push((await page.evaluate(() => performance.now())) - started)
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+  const row = (label: string, values: number[]) => [
+    label,
+    round(median(values), 0),
+    round(Math.min(...values), 0),
+    round(Math.max(...values), 0),
+  ]
+  return {
+    title: `Premium wheel features in Chromium, production build (${RUNS} runs each, ms)`,
+    columns: ['measurement', 'median', 'min', 'max'],
+    rows: [
+      row('import a 10,000-item wheel file (chosen → shown)', imports),
+      row('/saved with 500 wheels (navigation → 500 cards)', loads),
+      row('search 500 saved wheels (typed → 1 card)', searches),
+    ],
+    figures: {
+      import_10000_median_ms: round(median(imports), 0),
+      saved_500_load_median_ms: round(median(loads), 0),
+      saved_500_search_median_ms: round(median(searches), 0),
+    },
+    notes: ['Chromium headless on this machine (2 cores), no throttling.'],
+  }
+}
