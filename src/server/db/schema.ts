@@ -227,18 +227,15 @@ export const billingEvents = pgTable('billing_events', {
  * The built-in sandbox provider's own records: what PayPal would hold for a subscription or an
  * order. Only used while no PayPal settings are configured.
  */
-export const sandboxPayments = pgTable(
-  'sandbox_payments',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['subscription', 'order'] }).notNull(),
-    requestId: text('request_id').notNull().unique(),
-    customId: text('custom_id'),
-    status: text('status').notNull(),
-    amount: text('amount'),
-    currency: text('currency'),
-    startTime: timestamp('start_time', { withTimezone: true }),
-    nextBillingTime: timestamp('next_billing_time', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-)
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  kind: text('kind', { enum: ['subscription', 'order'] }).notNull(),
+  requestId: text('request_id').notNull().unique(),
+  customId: text('custom_id'),
+  status: text('status').notNull(),
+  amount: text('amount'),
+  currency: text('currency'),
+  startTime: timestamp('start_time', { withTimezone: true }),
+  nextBillingTime: timestamp('next_billing_time', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
