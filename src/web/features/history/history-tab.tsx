@@ -2,6 +2,7 @@ import { Download, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { historyFileName, historyToCsv, historyTotals } from '../../../core/history/csv'
 import { relativeTime } from '../../../core/history/relative-time'
+import { downloadText } from '../../ui/download'
 import { Modal } from '../../ui/modal'
 import { useWheelStore } from '../wheel/wheel-store'
 
@@ -13,17 +14,6 @@ function useMinuteClock(): Date {
     return () => clearInterval(timer)
   }, [])
   return now
-}
-
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
 const outline =
@@ -59,7 +49,9 @@ export function HistoryTab() {
           type="button"
           className={outline}
           disabled={empty}
-          onClick={() => download(historyToCsv(history), historyFileName(new Date()))}
+          onClick={() =>
+            downloadText(historyToCsv(history), historyFileName(new Date()), 'text/csv;charset=utf-8')
+          }
         >
           <Download aria-hidden className="size-4" />
           Export History as CSV

@@ -6,6 +6,7 @@ import {
   parseWheelFile,
 } from '../../../core/wheel/import-export'
 import type { Wheel } from '../../../core/wheel/model'
+import { downloadText } from '../../ui/download'
 
 /** Reads a chosen .json file into a wheel, or says why not. Large files are refused unread. */
 export async function readWheelFile(file: File): Promise<ImportResult> {
@@ -23,12 +24,5 @@ export async function readWheelFile(file: File): Promise<ImportResult> {
 /** Saves the wheel as a .json file through the browser's download. */
 export function downloadWheel(wheel: Wheel): void {
   const { fileName, json } = exportWheel(wheel)
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  downloadText(json, fileName, 'application/json')
 }
