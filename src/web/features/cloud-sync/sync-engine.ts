@@ -8,6 +8,7 @@ import {
 } from '../../../core/sync/merge'
 import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
+import { registerDeclinedDataRemover } from '../consent/data-removal'
 import { useWheelStore } from '../wheel/wheel-store'
 import { setSyncStatus } from './sync-status'
 
@@ -186,13 +187,25 @@ export function startCloudSync(userId: string): () => void {
   }, POLL_MS)
   void run()
 
-  return () => {
+  const stop = () => {
     stopped = true
     clearTimeout(timer)
     clearInterval(poll)
     unsubscribe()
+    unregister()
     document.removeEventListener('visibilitychange', onVisible)
     window.removeEventListener('online', onOnline)
     setSyncStatus({ kind: 'idle' })
   }
+  // Declining cookies empties the saved wheels in this browser: that must not reach the account as
+  // deletions, so sync stops and forgets its state (the cloud copy stays with the account).
+  const unregister = registerDeclinedDataRemover(() => {
+    stop()
+    try {
+      localStorage.removeItem(SYNC_STATE_KEY)
+    } catch {
+      // Storage unavailable: nothing to forget.
+    }
+  })
+  return stop
 }

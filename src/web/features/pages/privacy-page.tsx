@@ -31,12 +31,17 @@ export function Component() {
                 </li>
                 <li>
                   <code>subscription</code>: a copy of your subscription details after a payment, for the
-                  receipt page.
+                  receipt page;
+                </li>
+                <li>
+                  <code>whirl-sync</code>: for Premium users, which account this browser's saved wheels were
+                  last synced with and when, so only changes travel.
                 </li>
               </ul>
               <p>
-                If you decline cookies, we remove your saved wheels, spin history and theme from this browser.
-                Clearing your browser data removes all of it.
+                If you decline cookies, we remove your saved wheels, spin history and theme from this browser
+                (a Premium user's wheels stay in their account and come back on the next visit). Clearing your
+                browser data removes all of it.
               </p>
             </>
           ),
