@@ -35,8 +35,14 @@ test('the same premium user on two browsers: a saved wheel and its deletion reac
   await laptop.goto('/saved')
   await laptop.getByRole('button', { name: 'More actions for Compass' }).click()
   await laptop.getByRole('menuitem', { name: 'Delete' }).click()
+  const pushed = laptop.waitForResponse(
+    (r) => r.url().endsWith('/api/wheels/sync') && r.request().method() === 'POST' && r.ok(),
+  )
   await laptop.getByRole('dialog', { name: 'Delete Wheel?' }).getByRole('button', { name: 'Delete' }).click()
   await expect(laptop.getByText('No saved wheels yet')).toBeVisible()
+  expect((await (await pushed).request().postDataJSON()).changes).toEqual([
+    expect.objectContaining({ id: expect.any(String), wheel: null }),
+  ])
   await expect(laptop.getByTestId('sync-status')).toHaveText('Synced with your account')
   await page.reload()
   await expect(page.getByText('No saved wheels yet')).toBeVisible()

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
 import { registerPremium, registerUser } from './premium-helpers'
 import { items, openWithWheel, STORE_KEY } from './wheel-helpers'
@@ -150,3 +151,43 @@ test('a free user sees the upsell on /saved, with the way to the plans and to th
   )
   await expect(page.getByRole('link', { name: 'Use the Free Wheel' })).toHaveAttribute('href', '/wheel')
 })
+
+test.describe('at 375 px in dark mode', () => {
+  test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } })
+
+  test('saved wheels, presets and history fit the phone and pass the WCAG A/AA checks', async ({ page }) => {
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+    const check = async (label: string) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, label).toBeLessThanOrEqual(0)
+      await page.addScriptTag({ path: axePath })
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
+        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      })
+      expect(violations, label).toEqual([])
+    }
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    await registerPremium(page, 'Phone Pat')
+    await openWithWheel(page, items(['Red', 'Green', 'Blue'], COLORS))
+    await page.getByRole('button', { name: 'Save Wheel' }).click()
+    await page.getByRole('button', { name: 'Spin', exact: true }).click()
+    await page
+      .getByRole('dialog', { name: 'We have a winner!' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click()
+    await page.getByRole('tab', { name: 'Presets' }).click()
+    await expect(page.getByRole('list', { name: 'Presets' })).toBeVisible()
+    await check('/wheel presets')
+    await page.getByRole('tab', { name: 'History' }).click()
+    await expect(page.getByText('Latest')).toBeVisible()
+    await check('/wheel history')
+    await page.goto('/saved')
+    await page.getByRole('button', { name: 'More actions for Test Wheel' }).click()
+    await expect(page.getByRole('menu')).toBeVisible()
+    await check('/saved with a menu open')
+  })
+})
+
+type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }

@@ -46,7 +46,7 @@ export function SpinPanel({ wheel }: { wheel: Wheel }) {
   }
 
   return (
-    <section aria-label="Wheel" className="flex flex-col items-center gap-4">
+    <section aria-label="Wheel" className="flex flex-col items-center gap-4 overflow-x-clip">
       <div className="flex gap-2 self-stretch justify-center">
         <button
           type="button"
