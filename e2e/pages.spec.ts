@@ -68,6 +68,8 @@ test('home: the demo wheel has six segments, turns once in 20 s, and stands stil
   page,
 }) => {
   await page.goto('/')
+  // The prerendered copy of the page is replaced when the app takes over: look at the live one.
+  await expect(page.locator('#root > [inert]')).toHaveCount(0)
   const wheel = page.getByRole('img', { name: 'A spinning wheel with six coloured segments' })
   await expect(wheel.locator('path')).toHaveCount(6)
   const animation = () =>
