@@ -1,12 +1,9 @@
 import { Download, Save, Upload } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { usePageTitle } from '../../ui/use-page-title'
-import { HistoryTab } from '../history/history-tab'
 import { usePlan } from '../plan/use-plan'
-import { PresetsTab } from '../presets/presets-tab'
-import { downloadWheel, readWheelFile } from '../saved-wheels/wheel-file'
 import { AddItemForm } from './add-item-form'
 import { ItemList } from './item-list'
 import { SettingsPanel } from './settings-panel'
@@ -16,6 +13,19 @@ import { useWheelStore } from './wheel-store'
 
 const TABS = ['Customize', 'Presets', 'History'] as const
 type Tab = (typeof TABS)[number]
+
+// The premium tabs and the file code are loaded when first used, keeping the wheel's first load lean.
+const PresetsTab = lazy(() => import('../presets/presets-tab').then((m) => ({ default: m.PresetsTab })))
+const HistoryTab = lazy(() => import('../history/history-tab').then((m) => ({ default: m.HistoryTab })))
+const wheelFile = () => import('../saved-wheels/wheel-file')
+
+function TabLoading() {
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
+      Loading...
+    </p>
+  )
+}
 
 export function Component() {
   const wheel = useWheelStore((s) => s.currentWheel)
@@ -70,7 +80,9 @@ export function Component() {
             )}
             {tab === 'Presets' &&
               (plan.canUsePresets ? (
-                <PresetsTab />
+                <Suspense fallback={<TabLoading />}>
+                  <PresetsTab />
+                </Suspense>
               ) : (
                 <UpsellPanel
                   feature="Presets"
@@ -79,7 +91,9 @@ export function Component() {
               ))}
             {tab === 'History' &&
               (plan.canUseHistory ? (
-                <HistoryTab />
+                <Suspense fallback={<TabLoading />}>
+                  <HistoryTab />
+                </Suspense>
               ) : (
                 <UpsellPanel
                   feature="Spin history"
@@ -117,7 +131,13 @@ function CustomizeTab({
   const importFile = async (file: File | undefined) => {
     if (!file) return
     setSaved(false)
-    const result = await readWheelFile(file)
+    const result = await wheelFile().then(
+      (m) => m.readWheelFile(file),
+      () => ({
+        ok: false as const,
+        error: 'The import could not be loaded. Check your connection and try again.',
+      }),
+    )
     const outcome = result.ok ? useWheelStore.getState().importWheel(result.wheel) : result
     setProblem(
       outcome.ok
@@ -178,7 +198,16 @@ function CustomizeTab({
                 e.target.value = ''
               }}
             />
-            <button type="button" className={outline} onClick={() => downloadWheel(wheel)}>
+            <button
+              type="button"
+              className={outline}
+              onClick={() =>
+                void wheelFile().then(
+                  (m) => m.downloadWheel(wheel),
+                  () => {},
+                )
+              }
+            >
               <Download aria-hidden className="size-4" />
               Export
             </button>
