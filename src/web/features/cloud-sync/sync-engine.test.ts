@@ -91,4 +91,25 @@ describe('cloud sync engine', () => {
     expect(useWheelStore.getState().savedWheels.map((w) => w.id)).toEqual(['n1'])
     expect(calls[0]?.body).toMatchObject({ since: 0, changes: [{ id: 'n1', base: null }] })
   })
+
+  it('a change still waiting when the tab is hidden goes out at once, as a request that outlives the page', async () => {
+    const calls: RequestInit[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        calls.push(init)
+        return new Response(JSON.stringify(answer().body), {
+          headers: { 'content-type': 'application/json' },
+        })
+      }),
+    )
+    stop = startCloudSync('u1')
+    await vi.waitFor(() => expect(useSyncStatus.getState().status.kind).toBe('synced'))
+    useWheelStore.setState({ savedWheels: [saved('w9', 'Just saved', 3)] })
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+    await vi.waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 500 })
+    expect(calls.find((c) => c.method === 'POST')?.keepalive).toBe(true)
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true })
+  })
 })

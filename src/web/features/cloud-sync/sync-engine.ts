@@ -17,6 +17,8 @@ const DEBOUNCE_MS = 800
 const POLL_MS = 30_000
 /** Changes go out in requests of about this size (the server reads up to 16 MiB). */
 const BATCH_CHARS = 4_000_000
+/** Browsers let a request outlive its page only up to 64 KiB. */
+const KEEPALIVE_CHARS = 60_000
 
 const stateSchema = z.object({
   userId: z.string(),
@@ -96,6 +98,8 @@ export function startCloudSync(userId: string): () => void {
   let readOnly = false
   let applying = false
   let timer: ReturnType<typeof setTimeout> | undefined
+  let pending = false
+  let leaving = false
 
   async function exchange(current: SyncState, sent: readonly Wheel[]): Promise<SyncResponse[]> {
     const changes = readOnly ? [] : pendingChanges(sent, current)
@@ -103,10 +107,13 @@ export function startCloudSync(userId: string): () => void {
     const answers: SyncResponse[] = []
     let since = current.cursor
     for (const batch of batches(changes)) {
+      const body = JSON.stringify({ since, changes: batch })
       const answer = await call('/api/wheels/sync', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ since, changes: batch }),
+        body,
+        // A small push may outlive the page (the tab is being closed right after a change).
+        keepalive: leaving && body.length < KEEPALIVE_CHARS,
       })
       answers.push(answer)
       since = answer.cursor
@@ -171,13 +178,24 @@ export function startCloudSync(userId: string): () => void {
 
   const soon = () => {
     clearTimeout(timer)
-    timer = setTimeout(() => void run(), DEBOUNCE_MS)
+    pending = true
+    timer = setTimeout(() => {
+      pending = false
+      void run()
+    }, DEBOUNCE_MS)
   }
   const unsubscribe = useWheelStore.subscribe((s, previous) => {
     if (!applying && s.savedWheels !== previous.savedWheels) soon()
   })
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void run()
+    leaving = document.visibilityState === 'hidden'
+    if (!leaving) void run()
+    else if (pending) {
+      // Hidden (tab switched or closing) with a change still waiting: send it now.
+      clearTimeout(timer)
+      pending = false
+      void run()
+    }
   }
   const onOnline = () => void run()
   document.addEventListener('visibilitychange', onVisible)
