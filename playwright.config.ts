@@ -61,6 +61,8 @@ export default defineConfig({
       SUPPORT_EMAIL: 'support@whirl.test',
       // The billing spec moves the sandbox provider's clock past a subscription's end (sandbox only).
       BILLING_TEST_CLOCK: '1',
+      // The draws spec overwrites a stored server seed, as an attacker with the database would (test only).
+      DRAWS_TEST_TAMPER: '1',
     },
   },
 })

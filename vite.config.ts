@@ -15,6 +15,32 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Small modules that many pages share would each become a tiny chunk of their own, and every
+        // file costs a request and compresses worse than its part of a larger one. These groups keep
+        // them together (docs/decisions/0010-layout.md). Only the listed modules are moved, not what
+        // they import: a dependency that also went into the group has broken the start-up order
+        // before (zod's chunk ran before a constant it reads), so check / and /wheel in a browser
+        // after changing a list (`npm run bench footprint`, e2e/shell.spec.ts).
+        codeSplitting: {
+          groups: [
+            {
+              // What every page loads after the shell: who is signed in, the plan checks, the API client.
+              name: 'session',
+              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store))|core\/plan\/plan)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The controls the wheel page shares with most lazy pages.
+              name: 'controls',
+              test: /src\/web\/ui\/(alert|text-input|dialog)\.tsx$|lucide-react\/dist\/esm\/icons\/(pencil|crown)\.mjs$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

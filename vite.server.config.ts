@@ -1,15 +1,19 @@
 import { defineConfig } from 'vite'
 
-// Bundles the Fastify server (src/server/main.ts) into dist/server/main.js (BUILD_DIR/server when BUILD_DIR is set).
-// Dependencies stay external and are loaded from node_modules at run time.
+// Bundles the Fastify server (src/server/main.ts) into dist/server/main.js (BUILD_DIR/server when BUILD_DIR is set),
+// and the build step that makes the PGlite template (src/server/db/build-pglite-template.ts) into
+// dist/server/pglite-template.js. Dependencies stay external and are loaded from node_modules at run time.
 const buildDir = process.env.BUILD_DIR || 'dist'
 
 export default defineConfig({
   build: {
-    ssr: 'src/server/main.ts',
+    ssr: true,
     outDir: `${buildDir}/server`,
     emptyOutDir: true,
     target: 'node20',
     sourcemap: true,
+    rollupOptions: {
+      input: { main: 'src/server/main.ts', 'pglite-template': 'src/server/db/build-pglite-template.ts' },
+    },
   },
 })

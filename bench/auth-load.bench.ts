@@ -2,62 +2,14 @@
 // query for the session with its profile on PostgreSQL) measured with autocannon, side by side in
 // the same run with the same server's GET /api/health (one trivial query) and a bare Fastify route
 // in a process of its own. The ratio profile / bare is the figure to watch.
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { createRequire } from 'node:module'
 import pg from 'pg'
+import { type AutocannonResult, autocannon, signUp, startBareServer } from './http-load'
 import type { BenchResult } from './run'
-import { freePort, round, startBuiltServer } from './support'
-
-type AutocannonResult = {
-  requests: { average: number; total: number }
-  latency: { p50: number; p99: number; average: number }
-  non2xx: number
-  errors: number
-  timeouts: number
-}
-type Autocannon = (options: {
-  url: string
-  connections: number
-  duration: number
-  headers?: Record<string, string>
-}) => Promise<AutocannonResult>
-
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+import { round, startBuiltServer } from './support'
 
 const CONNECTIONS = 50
 const WARMUP_S = 2
 const DURATION_S = 10
-
-/** A Fastify server with one route and nothing else, in a child process. */
-async function startBareServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort()
-  const script = `
-    import Fastify from 'fastify'
-    const app = Fastify({ logger: false })
-    app.get('/bare', async () => ({ ok: true }))
-    await app.listen({ port: ${port}, host: '127.0.0.1' })
-    console.log('ready')
-  `
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', script], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('ready')) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)))
-  })
-  return {
-    url: `http://127.0.0.1:${port}/bare`,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await once(child, 'exit')
-      }
-    },
-  }
-}
 
 async function load(url: string, headers?: Record<string, string>): Promise<AutocannonResult> {
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers })
@@ -68,28 +20,6 @@ async function load(url: string, headers?: Record<string, string>): Promise<Auto
     )
   }
   return result
-}
-
-async function signedInCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      displayName: 'Bench User',
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench-password',
-      confirmPassword: 'bench-password',
-    }),
-  })
-  if (response.status !== 201)
-    throw new Error(`registration failed: ${response.status} ${await response.text()}`)
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-  const check = await fetch(`${baseUrl}/api/profile`, { headers: { cookie } })
-  if (!check.ok) throw new Error(`the session cookie does not work: ${check.status}`)
-  return cookie
 }
 
 export default async function authLoad(): Promise<BenchResult> {
@@ -108,7 +38,7 @@ export default async function authLoad(): Promise<BenchResult> {
   let health: AutocannonResult
   let plain: AutocannonResult
   try {
-    const cookie = await signedInCookie(server.url)
+    const cookie = await signUp(server.url)
     auth = await load(`${server.url}/api/profile`, { cookie })
     health = await load(`${server.url}/api/health`)
     plain = await load(bare.url)
@@ -157,7 +87,7 @@ export default async function authLoad(): Promise<BenchResult> {
     ],
     figures,
     notes: [
-      'One server process each; the session is checked against PostgreSQL on every request (no cookie cache, so a revoked session stops at once).',
+      'One server process each; a session is read from PostgreSQL once, then from the process cache until its user changes (LISTEN/NOTIFY: other processes see a sign-out within a second).',
     ],
   }
 }

@@ -26,9 +26,13 @@ function printTable(result: BenchResult): void {
 
 const only = process.argv.slice(2)
 const dir = path.dirname(new URL(import.meta.url).pathname)
-const files = readdirSync(dir)
-  .filter((f) => f.endsWith('.bench.ts'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+const all = readdirSync(dir).filter((f) => f.endsWith('.bench.ts'))
+const names = all.map((f) => f.replace(/\.bench\.ts$/, ''))
+const files = all
+  // A name that is a bench's whole name runs that bench only ("load" is not also "auth-load").
+  .filter(
+    (f) => only.length === 0 || only.some((o) => (names.includes(o) ? f === `${o}.bench.ts` : f.includes(o))),
+  )
   .sort()
 
 mkdirSync(path.join(dir, 'results'), { recursive: true })

@@ -89,6 +89,13 @@ function whirl(url: string): Target {
       await page.evaluate(
         ([key, n]) => {
           const state = JSON.parse(localStorage.getItem(key as string) as string)
+          // A large wheel keeps its items in chunk keys the main key names.
+          if (state.currentItems) {
+            state.currentWheel.items = state.currentItems.keys.flatMap((k: string) =>
+              JSON.parse(localStorage.getItem(k) as string),
+            )
+            delete state.currentItems
+          }
           state.currentWheel.items.splice(-(n as number))
           const value = JSON.stringify(state)
           localStorage.setItem(key as string, value)
@@ -107,6 +114,12 @@ function whirl(url: string): Target {
         ([key, n]) =>
           new Promise<number>((resolve) => {
             const state = JSON.parse(localStorage.getItem(key as string) as string)
+            if (state.currentItems) {
+              state.currentWheel.items = state.currentItems.keys.flatMap((k: string) =>
+                JSON.parse(localStorage.getItem(k) as string),
+              )
+              delete state.currentItems
+            }
             state.currentWheel.items.push({ id: `added${n}`, text: 'Added', color: '#3b82f6' })
             const value = JSON.stringify(state)
             localStorage.setItem(key as string, value) // as the other tab would have

@@ -38,34 +38,40 @@ export type RunningServer = { url: string; child: ChildProcess; rssKiB(): number
 /** Starts the built server (dist/server/main.js, or BUILD_DIR's) on a free port with a fresh data folder. */
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; keepData?: boolean } = {},
+  options: { dataDir?: string; keepData?: boolean; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'whirl-bench-'))
   const url = `http://127.0.0.1:${port}`
   const buildDir = process.env.BUILD_DIR || 'dist'
-  const child = spawn(process.execPath, [path.join(buildDir, 'server', 'main.js')], {
-    env: {
-      ...process.env,
-      WEB_DIR: path.join(buildDir, 'web'),
-      DATABASE_URL: '',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), path.join(buildDir, 'server', 'main.js')],
+    {
+      env: {
+        ...process.env,
+        WEB_DIR: path.join(buildDir, 'web'),
+        DATABASE_URL: '',
+        BILLING_SANDBOX: '1',
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   for (let i = 0; ; i++) {
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
     )
     if (ok) break
-    if (i > 300 || child.exitCode !== null) throw new Error('the server did not start')
+    if (i > 300 || child.exitCode !== null || child.signalCode !== null)
+      throw new Error('the server did not start')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
@@ -76,7 +82,7 @@ export async function startBuiltServer(
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
     },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM')
         await once(child, 'exit')
       }

@@ -95,9 +95,14 @@ test('subscribe, unlock live in every tab, refresh, cancel, keep premium to the 
 
   // A reload of the success page shows the same receipt and activates nothing twice.
   const id = await receipt.getByTestId('receipt-id').textContent()
+  const serverProfile = async () => (await (await page.context().request.get('/api/session')).json()).profile
+  const activated = await serverProfile()
+  expect(activated).toMatchObject({ planType: 'monthly', subscriptionStatus: 'active' })
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Subscription Activated!' })).toBeVisible()
   await expect(page.getByTestId('receipt-id')).toHaveText(id ?? '')
+  // The server did nothing the second time: the same subscription, period end and last change.
+  expect(await serverProfile()).toEqual(activated)
 
   await page.getByRole('link', { name: 'Start Using Now' }).click()
   await expect(page).toHaveURL(/\/wheel$/)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { expect, test } from '@playwright/test'
+import { FAQS } from '../src/web/features/marketing/faq-data'
 
 // axe-core is the engine behind Lighthouse's accessibility audit (installed with lighthouse).
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
@@ -11,6 +12,7 @@ const PAGES = [
   { path: '/contact', heading: 'Contact Us' },
   { path: '/privacy-policy', heading: 'Privacy Policy' },
   { path: '/terms-of-service', heading: 'Terms of Service' },
+  { path: '/fair', heading: 'Verifiable draws' },
   { path: '/wheel', heading: 'My Wheel' },
 ]
 
@@ -86,7 +88,7 @@ test('FAQ: search, one entry open at a time, and Back', async ({ page }) => {
   await page.goto('/about')
   await page.getByRole('link', { name: /^FAQ/ }).first().click()
   await expect(page).toHaveURL(/\/faq$/)
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(15)
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(FAQS.length)
   const first = page.getByRole('button', { name: 'Is Whirl free to use?' })
   const second = page.getByRole('button', { name: 'Are the spins really random?' })
   const panel = async (button: typeof first) =>
@@ -107,12 +109,15 @@ test('FAQ: search, one entry open at a time, and Back', async ({ page }) => {
 
   const search = page.getByLabel('Search the FAQ')
   await search.fill('cancel')
-  await expect(page.getByRole('heading', { level: 3 })).toHaveText(['How do I cancel Premium?'])
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+    'How do I cancel Premium?',
+    'Is there a free trial?',
+  ])
   // 'rejection' is only in an answer: the search covers answers too.
   await search.fill('REJECTION sampling')
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Are the spins really random?'])
   await search.fill('')
-  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(15)
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(FAQS.length)
   await page.getByLabel('Search the FAQ').fill('no such thing here')
   await expect(page.getByText('No FAQs found')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact')

@@ -12,6 +12,11 @@ test('a premium user searches the presets, filters by category and loads one int
   const presets = page.getByRole('list', { name: 'Presets' })
   await expect(presets.getByRole('listitem')).not.toHaveCount(0)
   expect(await presets.getByRole('listitem').count()).toBeGreaterThanOrEqual(48)
+  // The cards start right under the filters (no empty gap) and scroll with the page, not in a box of their own.
+  const filters = await page.getByLabel('Category').boundingBox()
+  const firstCard = await presets.getByRole('listitem').first().boundingBox()
+  expect((firstCard?.y ?? 0) - ((filters?.y ?? 0) + (filters?.height ?? 0))).toBeLessThanOrEqual(17)
+  expect(await presets.evaluate((list) => getComputedStyle(list).overflowY)).toBe('visible')
 
   await page.getByLabel('Search presets').fill('sushi')
   await expect(presets.getByRole('listitem')).toHaveCount(1)

@@ -2,11 +2,14 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
 import { registerPremium, registerUser } from './premium-helpers'
-import { items, openWithWheel, STORE_KEY } from './wheel-helpers'
+import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6']
-const stored = (page: Page) =>
-  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
+/** What the browser stores: the current wheel in local storage, the saved wheels in IndexedDB. */
+const stored = async (page: Page) => ({
+  ...(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)),
+  savedWheels: await storedSavedWheels(page),
+})
 const cards = (page: Page) => page.getByRole('list', { name: 'Saved wheels' }).getByRole('article')
 
 test('save, duplicate, export, delete, import the export back, and a broken file changes nothing', async ({
@@ -60,6 +63,7 @@ test('save, duplicate, export, delete, import the export back, and a broken file
   await expect(confirm).toContainText('“Test Wheel (Copy)” will be deleted')
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(cards(page)).toHaveCount(1)
+  await expect.poll(async () => (await storedSavedWheels(page)).length).toBe(1)
 
   const before = await stored(page)
   await page.getByTestId('import-file').setInputFiles({
@@ -84,6 +88,7 @@ test('save, duplicate, export, delete, import the export back, and a broken file
   })
   await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText('Imported “Test Wheel”.')
   await expect(cards(page)).toHaveCount(2)
+  await expect.poll(async () => (await storedSavedWheels(page)).length).toBe(2)
   const after = await stored(page)
   const [original, imported] = after.savedWheels
   const content = (w: { name: string; items: { text: string; color: string }[]; settings: unknown }) => ({
@@ -136,7 +141,7 @@ test('the editor imports a wheel file, and a broken one shows the error and chan
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Party')
   await expect(page.getByRole('button', { name: 'Edit Dance' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Edit Item 2' })).toBeVisible()
-  expect((await stored(page)).savedWheels).toHaveLength(1)
+  await expect.poll(async () => (await stored(page)).savedWheels).toHaveLength(1)
 })
 
 test('a free user sees the upsell on /saved, with the way to the plans and to the free wheel', async ({

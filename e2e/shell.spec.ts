@@ -97,9 +97,16 @@ test.describe('cookie consent', () => {
     await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
   })
 
-  test('Decline stores the choice and removes the saved theme', async ({ page }) => {
+  test('Decline on the home page stores the choice and removes the theme, spin history and backup', async ({
+    page,
+  }) => {
     await page.clock.install()
     await page.goto('/')
+    await page.evaluate(() => {
+      const stored = { currentWheel: { name: 'Kept' }, spinHistory: [{ text: 'Won' }], savedWheels: [] }
+      localStorage.setItem('whirl-wheel-store', JSON.stringify(stored))
+      localStorage.setItem('whirl-wheel-store-backup', '{"left":"over"}')
+    })
     await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click()
     expect(await page.evaluate(() => localStorage.getItem('theme'))).not.toBeNull()
     await page.clock.runFor(2100)
@@ -108,8 +115,15 @@ test.describe('cookie consent', () => {
     const stored = await page.evaluate(() => ({
       consent: localStorage.getItem('cookieConsent'),
       theme: localStorage.getItem('theme'),
+      backup: localStorage.getItem('whirl-wheel-store-backup'),
+      store: JSON.parse(localStorage.getItem('whirl-wheel-store') ?? 'null'),
     }))
-    expect(stored).toEqual({ consent: 'declined', theme: null })
+    expect(stored).toEqual({
+      consent: 'declined',
+      theme: null,
+      backup: null,
+      store: { currentWheel: { name: 'Kept' }, spinHistory: [], savedWheels: [] },
+    })
   })
 
   test('the close button dismisses without storing, so it comes back next load', async ({ page }) => {
@@ -158,6 +172,20 @@ test.describe('layout', () => {
     expect(overflow).toBeLessThanOrEqual(0)
   })
 
+  test('phone: Sign In from the menu closes the menu, so it does not stay open behind the dialog', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await header.getByRole('button', { name: 'Open menu' }).click()
+    const menu = header.getByRole('navigation', { name: 'Mobile' })
+    await menu.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page.getByRole('dialog', { name: /Sign In|Welcome/ })).toBeVisible()
+    await expect(menu).toBeHidden()
+    await expect(header.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+  })
+
   test('unknown routes get a real 404 page and status', async ({ page }) => {
     const response = await page.goto('/this/does/not/exist')
     expect(response?.status()).toBe(404)
@@ -197,4 +225,19 @@ test.describe('layout', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
     expect(violations).toEqual([])
   })
+})
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true })
+
+  test('the wheel page shows no Ctrl+Enter tip (there is no keyboard)', async ({ page }) => {
+    await page.goto('/wheel')
+    await expect(page.getByRole('button', { name: 'Spin', exact: true })).toBeVisible()
+    await expect(page.getByText('to spin')).toBeHidden()
+  })
+})
+
+test('with a mouse and keyboard the wheel page shows the Ctrl+Enter tip', async ({ page }) => {
+  await page.goto('/wheel')
+  await expect(page.getByText('to spin')).toBeVisible()
 })

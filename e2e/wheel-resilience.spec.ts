@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { items, openWithWheel, STORE_KEY } from './wheel-helpers'
+import { registerPremium } from './premium-helpers'
+import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
 
 test('a full browser storage shows a clear message and the page keeps working', async ({ page }) => {
   await page.addInitScript((key) => {
@@ -37,24 +38,57 @@ test('with reduced motion the spin is short and still shows the real result', as
 test.describe('declining cookies', () => {
   test.use({ storageState: { cookies: [], origins: [] } })
 
-  test('removes the stored spin history and saved wheels, and keeps the current wheel', async ({ page }) => {
+  test('Decline on the home page removes the history, saved wheels, backup and sync records, and keeps the current wheel', async ({
+    page,
+  }) => {
+    test.slow()
+    await registerPremium(page, 'Decliner Dee')
     await page.goto('/wheel')
+    await page.getByRole('button', { name: 'Save Wheel' }).click()
+    await expect(page.getByText('Saved.')).toBeVisible()
     await page.getByRole('button', { name: 'Spin', exact: true }).click()
     await page
       .getByRole('dialog', { name: 'We have a winner!' })
       .getByRole('button', { name: 'Close', exact: true })
       .click()
+    await expect.poll(async () => (await storedSavedWheels(page)).length).toBe(1)
+    // What an older version left behind: the store's backup and the sync records in local storage.
+    await page.evaluate(() => {
+      localStorage.setItem('whirl-wheel-store-backup', '{"left":"over"}')
+      localStorage.setItem('whirl-sync', '{"userId":"u","cursor":1,"synced":{}}')
+      localStorage.setItem('whirl-sync-deleted', '["w1"]')
+    })
     const before = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
     expect(before.spinHistory).toHaveLength(1)
+
+    // Signed out, the home page loads no wheel code at all.
+    await page.context().clearCookies()
+    await page.goto('/')
     await page
       .getByRole('dialog', { name: 'We use cookies' })
       .getByRole('button', { name: 'Decline' })
       .click()
-    const after = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
-    expect(after.spinHistory).toEqual([])
-    expect(after.savedWheels).toEqual([])
-    expect(after.currentWheel.items).toHaveLength(6)
-    await page.reload()
+    await expect.poll(async () => (await storedSavedWheels(page)).length).toBe(0)
+    const after = await page.evaluate(
+      (keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])),
+      [STORE_KEY, 'whirl-wheel-store-backup', 'whirl-sync', 'whirl-sync-deleted', 'theme'],
+    )
+    const store = JSON.parse(after[STORE_KEY] ?? '{}')
+    expect(store.spinHistory).toEqual([])
+    expect(store.savedWheels).toEqual([])
+    expect(store.currentWheel.items).toHaveLength(6)
+    expect({ ...after, [STORE_KEY]: 'kept' }).toEqual({
+      [STORE_KEY]: 'kept',
+      'whirl-wheel-store-backup': null,
+      'whirl-sync': null,
+      'whirl-sync-deleted': null,
+      theme: null,
+    })
+
+    await page.goto('/wheel')
     await expect(page.getByTestId('item-row')).toHaveCount(6)
+    const reloaded = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
+    expect(reloaded.spinHistory).toEqual([])
+    expect(await storedSavedWheels(page)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
-// The README's test command: typecheck, lint, unit tests, server tests, build, and the Playwright
+// The README's test command: typecheck, lint, the layout check (no import cycles, no feature
+// importing a sibling), unit tests, server tests, build, and the Playwright
 // tests in Debian's Chromium. Runs every step, then prints one line "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -63,13 +64,31 @@ function playwright() {
   totals.skipped += stats.skipped
 }
 
+function nginxTest() {
+  const out = `${tmp}/nginx.json`
+  run('nginx test', 'node', ['scripts/nginx-test.mjs'], { NGINX_RESULTS: out })
+  if (!existsSync(out)) {
+    totals.failed += 1
+    return
+  }
+  const counts = JSON.parse(readFileSync(out, 'utf8'))
+  totals.passed += counts.passed
+  totals.failed += counts.failed
+  totals.skipped += counts.skipped
+}
+
 const chromiumReady = run('chromium', 'bash', ['scripts/ensure-chromium.sh'])
+const nginxReady = run('nginx', 'bash', ['scripts/ensure-nginx.sh'])
 check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 check('lint', 'npx', ['biome', 'check', '.'])
+check('structure', 'node', ['scripts/check-structure.mjs'])
 vitest('unit')
 vitest('server')
 const built = run('build', 'npm', ['run', '--silent', 'build'])
 if (built && chromiumReady) playwright()
+else totals.failed += 1
+// Two built server processes behind nginx, killed and restarted (issue 20).
+if (built && nginxReady) nginxTest()
 else totals.failed += 1
 
 console.log('')

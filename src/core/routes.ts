@@ -18,16 +18,26 @@ export const APP_ROUTES = [
   '/payment/cancel',
   '/profile',
   '/test-subscription',
+  '/fair',
 ] as const
 
 export type AppRoute = (typeof APP_ROUTES)[number]
 
 const known = new Set<string>(APP_ROUTES)
 
+/**
+ * Pages with a parameter (not prerendered): a verifiable draw's page, and a shared wheel's page and
+ * embed, which the shares module serves itself (with 404 or 410 for links that are not there).
+ */
+export const APP_PARAM_ROUTES = ['/draw/:id', '/w/:id', '/embed/:id'] as const
+
+/** The parameter pages the generic web handler answers with 200 (/draw/<id>). */
+const DYNAMIC_ROUTES = [/^\/draw\/[A-Za-z0-9_-]{1,64}$/]
+
 /** True when the path (without query or hash, trailing slash ignored) is a page of the app. */
 export function isAppRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return known.has(path || '/')
+  return known.has(path || '/') || DYNAMIC_ROUTES.some((pattern) => pattern.test(path))
 }
 
 /** The path prerendered as the 404 page (no page of the app has it). */

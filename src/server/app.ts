@@ -1,17 +1,26 @@
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { registerAccounts } from './auth/accounts'
-import { type BillingOptions, registerBilling } from './billing/billing'
+import { createAuthService } from './auth/accounts'
+import { registerAccountRoutes } from './auth/routes'
+import { type BillingOptions, registerBilling } from './billing/module'
 import type { Config } from './config'
 import { type ContactMailQueueOptions, createContactMailQueue } from './contact/mail-queue'
 import { registerContactRoutes } from './contact/routes'
 import { type Database, openDatabase } from './db/client'
+import { type DrawOptions, registerDrawRoutes } from './draws/routes'
 import { registerHealthRoutes } from './health/routes'
 import { HttpError, registerErrorHandling } from './http/errors'
 import { registerSecurityHeaders } from './http/security'
 import { loadWebShell, registerWeb } from './http/web'
+import { clientKey } from './limits/client-address'
+import { databaseRateLimitStore } from './limits/store'
 import { createMailer, type Mailer } from './mail/mailer'
-import { registerWheelRoutes } from './wheels/routes'
+import { registerAccountDataRoutes } from './profile/account-data-routes'
+import { registerProfileRoutes } from './profile/routes'
+import type { ProfileStreamOptions } from './profile/stream'
+import { registerShareRoutes, type ShareOptions } from './shares/routes'
+import { registerThemeRoutes } from './themes/routes'
+import { registerWheelRoutes, type WheelOptions } from './wheels/routes'
 
 export type BuildOptions = {
   /** An already opened database (tests share one); otherwise the app opens and closes its own. */
@@ -20,11 +29,24 @@ export type BuildOptions = {
   mailer?: Mailer
   /** Timing of the contact mail queue (tests make it fast). */
   contactQueue?: Pick<ContactMailQueueOptions, 'pollMs' | 'baseBackoffMs' | 'maxBackoffMs' | 'now'>
-  /** How often the profile stream re-checks the session (tests make it fast). */
-  profileStream?: { heartbeatMs?: number }
+  /** How often the profile stream re-checks the session, and its caps (tests). */
+  profileStream?: ProfileStreamOptions
   /** Payment provider, billing clock and sweep timing (tests). */
   billing?: BillingOptions
+  /** Share links' rate limits, purge timing and clock (tests). */
+  shares?: ShareOptions
+  /** How often never-revealed draws are purged (tests make it fast). */
+  draws?: DrawOptions
+  /** The cloud quota of saved wheels (tests make it small). */
+  wheels?: WheelOptions
+  /** Socket timeouts (tests make them short). */
+  timeouts?: { requestMs?: number; connectionMs?: number }
 }
+
+/** A whole request (headers and body) must arrive within this time, so slow uploads cannot hold sockets. */
+export const REQUEST_TIMEOUT_MS = 30_000
+/** A socket with no traffic for this long is closed (profile streams send a heartbeat every 25 s). */
+export const CONNECTION_TIMEOUT_MS = 60_000
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,11 +57,17 @@ declare module 'fastify' {
 
 /** Builds the whole server (API and web app) without listening, so tests can use app.inject(). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // A hop count trusts that many proxies nearest to us: the client address is the one the outermost saw.
+  const hops = config.trustProxy
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy,
     forceCloseConnections: 'idle',
+    requestTimeout: options.timeouts?.requestMs ?? REQUEST_TIMEOUT_MS,
+    connectionTimeout: options.timeouts?.connectionMs ?? CONNECTION_TIMEOUT_MS,
     return503OnClosing: true,
   })
   const ownsDatabase = !options.database
@@ -61,9 +89,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const shell = loadWebShell(config)
   registerErrorHandling(app)
   await registerSecurityHeaders(app, config, shell?.inlineScriptHashes ?? [])
-  // Rate limits are opt-in per route (config.rateLimit on the route).
+  // Rate limits are opt-in per route (config.rateLimit on the route), counted in the shared database.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db),
+    keyGenerator: (request) => clientKey(request.ip),
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
   })
@@ -78,9 +108,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...options.contactQueue,
   })
   registerContactRoutes(app, contactQueue)
-  const accounts = await registerAccounts(app, { database, mailer, profileStream: options.profileStream })
-  await registerBilling(app, { accounts, db: database.db, options: options.billing })
-  registerWheelRoutes(app, accounts, database.db)
+  // The sign-in service first: every module below reaches it as app.accounts.
+  await createAuthService(app, { database, mailer })
+  registerAccountRoutes(app)
+  registerProfileRoutes(app, options.profileStream)
+  const billing = await registerBilling(app, {
+    accounts: app.accounts,
+    db: database.db,
+    mailer,
+    options: options.billing,
+  })
+  registerAccountDataRoutes(app, { billing, mailer })
+  registerWheelRoutes(app, database.db, options.wheels)
+  registerThemeRoutes(app, database.db)
+  registerShareRoutes(app, {
+    accounts: app.accounts,
+    db: database.db,
+    shell: shell?.html ?? null,
+    options: options.shares,
+  })
+  registerDrawRoutes(app, app.accounts, database.db, options.draws)
   app.addHook('onReady', async () => contactQueue.start())
   app.addHook('preClose', async () => {
     await contactQueue.stop()

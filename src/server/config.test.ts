@@ -99,7 +99,7 @@ describe('loadConfig', () => {
     PAYPAL_CLIENT_ID: 'client',
     PAYPAL_CLIENT_SECRET: 'secret',
     PAYPAL_PLAN_ID: 'P-123',
-    PAYPAL_WEBHOOK_ID: 'WH-1',
+    PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
   }
 
   it('uses the sandbox payment provider without PayPal settings, PayPal with all four', () => {
@@ -111,7 +111,7 @@ describe('loadConfig', () => {
         clientId: 'client',
         clientSecret: 'secret',
         planId: 'P-123',
-        webhookId: 'WH-1',
+        webhookId: '8PT597110X687430LKGECATA',
         env: 'sandbox',
         apiUrl: 'https://api-m.sandbox.paypal.com',
       },
@@ -129,5 +129,13 @@ describe('loadConfig', () => {
     const { PAYPAL_WEBHOOK_ID: _, ...partial } = PAYPAL
     expect(() => loadConfig(partial)).toThrow('PAYPAL_WEBHOOK_ID')
     expect(() => loadConfig({ ...PAYPAL, BILLING_TEST_CLOCK: '1' })).toThrow('BILLING_TEST_CLOCK')
+  })
+
+  it('refuses a PAYPAL_WEBHOOK_ID that is not PayPal’s letters and digits, naming the variable', () => {
+    for (const bad of ['WH-1', 'WH 1', 'x'.repeat(51)]) {
+      expect(() => loadConfig({ ...PAYPAL, PAYPAL_WEBHOOK_ID: bad })).toThrow(
+        /PAYPAL_WEBHOOK_ID: .*letters and digits/,
+      )
+    }
   })
 })

@@ -1,5 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { WEBHOOK_ID_PATTERN } from './billing/paypal-schemas'
+import { parseTrustProxy } from './http/trust-proxy'
+
+export { parseTrustProxy }
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 
@@ -48,7 +52,16 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).default('Whirl <no-reply@whirl.localhost>')),
   CONTACT_RATE_LIMIT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(5)),
   WEB_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist/web')),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('false')
+      .refine((value) => parseTrustProxy(value) !== null, {
+        message:
+          'must be false, a number of proxies in front (true means 1), or a comma-separated list of proxy addresses or CIDR ranges',
+      }),
+  ),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
@@ -67,13 +80,22 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
   PAYPAL_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
   PAYPAL_PLAN_ID: z.preprocess(emptyToUndefined, z.string().optional()),
-  PAYPAL_WEBHOOK_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_TRIAL_PLAN_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYPAL_WEBHOOK_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(WEBHOOK_ID_PATTERN, "must be PayPal's webhook id: letters and digits only, at most 50")
+      .optional(),
+  ),
   PAYPAL_ENV: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'live']).default('sandbox')),
   PAYPAL_API_URL: z.preprocess(
     emptyToUndefined,
     z.url('must be a URL such as https://api-m.paypal.com').optional(),
   ),
+  BILLING_SANDBOX: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   BILLING_TEST_CLOCK: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
+  DRAWS_TEST_TAMPER: z.preprocess(emptyToUndefined, z.enum(['0', '1']).default('0')),
   GOOGLE_ISSUER: z.preprocess(
     emptyToUndefined,
     z.url('must be a URL such as https://accounts.google.com').default('https://accounts.google.com'),
@@ -95,8 +117,12 @@ export type Config = {
   logLevel: string
   webDir: string
   shutdownTimeoutMs: number
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (else it could be forged). */
-  trustProxy: boolean
+  /**
+   * Behind reverse proxies: false, how many proxies stand in front (the client address is the one
+   * the outermost of them saw), or the proxies' addresses. Never "trust every hop", which would let
+   * a client choose its own address with X-Forwarded-For.
+   */
+  trustProxy: false | number | string[]
   auth: {
     /** Signs session cookies; when unset the server generates one and keeps it in the database. */
     secret?: string
@@ -111,6 +137,8 @@ export type Config = {
     trustedOrigins: string[]
   }
   billing: BillingConfig
+  /** Browser tests only: a route that overwrites a draw's stored server seed (NODE_ENV=test). */
+  drawsTestTamper: boolean
 }
 
 /** The payment provider: PayPal when configured, else the built-in sandbox that charges nothing. */
@@ -122,6 +150,8 @@ export type BillingConfig = {
         clientId: string
         clientSecret: string
         planId: string
+        /** A plan with a 7-day TRIAL cycle at 0 before the monthly cycle (docs/decisions/0018); unset: no trial. */
+        trialPlanId?: string
         webhookId: string
         env: 'sandbox' | 'live'
         apiUrl: string
@@ -156,6 +186,7 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
       clientId: e.PAYPAL_CLIENT_ID as string,
       clientSecret: e.PAYPAL_CLIENT_SECRET as string,
       planId: e.PAYPAL_PLAN_ID as string,
+      ...(e.PAYPAL_TRIAL_PLAN_ID ? { trialPlanId: e.PAYPAL_TRIAL_PLAN_ID } : {}),
       webhookId: e.PAYPAL_WEBHOOK_ID as string,
       env: e.PAYPAL_ENV,
       apiUrl: (
@@ -188,6 +219,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `${e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'}: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together`,
     ])
   }
+  if (e.DRAWS_TEST_TAMPER === '1' && e.NODE_ENV !== 'test') {
+    throw new ConfigError(['DRAWS_TEST_TAMPER: only allowed with NODE_ENV=test'])
+  }
+  const billing = billingConfig(e)
+  // An operator who says "production" must also say that simulated payments are wanted: otherwise
+  // any signed-in user could make themselves premium through the sandbox's test page.
+  if (
+    billing.provider.kind === 'sandbox' &&
+    emptyToUndefined(env.NODE_ENV) === 'production' &&
+    e.BILLING_SANDBOX !== '1'
+  ) {
+    throw new ConfigError([
+      'NODE_ENV=production with the sandbox payment provider (no PAYPAL_* settings): payments would be simulated. ' +
+        'Set BILLING_SANDBOX=1 to run in test mode anyway, or set the PAYPAL_* settings for real payments.',
+    ])
+  }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,
@@ -207,7 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     auth: {
       secret: e.AUTH_SECRET,
       trustedOrigins: e.PUBLIC_URL
@@ -229,6 +276,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
-    billing: billingConfig(e),
+    billing,
+    drawsTestTamper: e.DRAWS_TEST_TAMPER === '1',
   }
 }

@@ -2,7 +2,12 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { routes } from './app/router'
+import { registerServiceWorker } from './app/service-worker'
 import './styles.css'
+
+// Every page asks who is signed in (the header's account button): ask now, while the page's code
+// loads, rather than after its first render.
+void import('./state/session-store').then((m) => m.startSession())
 
 const router = createBrowserRouter(routes)
 const root = document.getElementById('root')
@@ -31,3 +36,4 @@ else {
     render(root)
   })
 }
+registerServiceWorker()

@@ -16,6 +16,7 @@ export const STATIC_PAGES = [
   '/terms-of-service',
   '/contact',
   '/payment/cancel',
+  '/fair',
 ]
 
 /** Stands in for a page that is drawn from the visitor's data; tall, so the footer starts off-screen. */

@@ -101,10 +101,10 @@ describe('plan checks', () => {
 
   it('words the item limit exactly', () => {
     expect(itemLimitMessage()).toBe(
-      'Free users can only add up to 15 items per wheel. Upgrade to Premium for unlimited items!',
+      'Free users can only add up to 15 items per wheel. Upgrade to Premium for up to 10,000 items!',
     )
     expect(itemLimitMessage(20)).toBe(
-      'Free users can only add up to 20 items per wheel. Upgrade to Premium for unlimited items!',
+      'Free users can only add up to 20 items per wheel. Upgrade to Premium for up to 10,000 items!',
     )
   })
 })

@@ -1,9 +1,9 @@
+import { MAX_ITEMS } from '../wheel/model'
+
 /**
  * The named plan checks of the spec (§6). Pure functions of the profile the server sent and of the
  * current time, so the web app and the server decide alike. A missing profile (a visitor) is free.
  */
-
-export type PlanType = 'free' | 'monthly'
 
 /** The fields of a user profile that decide the plan. Other fields are ignored. */
 export type PlanProfile =
@@ -15,7 +15,9 @@ export type PlanProfile =
   | null
   | undefined
 
-export const FREE_ITEM_LIMIT = 15
+import { FREE_ITEM_LIMIT, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
+
+export { FREE_ITEM_LIMIT, PLAN_NAMES, PLAN_TYPES, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
 export const EXPIRY_WARNING_DAYS = 7
 const DAY_MS = 86_400_000
 
@@ -37,7 +39,7 @@ function expiryTime(profile: NonNullable<PlanProfile>): number | null {
  * (the cancel message promises this); without an end date a cancelled one is not premium.
  */
 export function hasPremiumPlan(profile: PlanProfile, now: Date = new Date()): boolean {
-  if (profile?.planType !== 'monthly') return false
+  if (profile?.planType !== PREMIUM_PLAN_TYPE) return false
   const status = profile.subscriptionStatus
   if (status !== 'active' && status !== 'cancelled') return false
   const ends = expiryTime(profile)
@@ -72,4 +74,4 @@ export function isExpiringSoon(profile: PlanProfile, now: Date = new Date()): bo
 
 /** The alert shown when a free user tries to add more items than the limit. */
 export const itemLimitMessage = (limit: number = FREE_ITEM_LIMIT): string =>
-  `Free users can only add up to ${limit} items per wheel. Upgrade to Premium for unlimited items!`
+  `Free users can only add up to ${limit} items per wheel. Upgrade to Premium for up to ${MAX_ITEMS.toLocaleString('en-US')} items!`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chiSquare, chiSquarePValue, chiSquareTest } from './chi-square'
+import { chiSquare, chiSquarePValue, chiSquareTest } from '../testing/chi-square'
 import {
   cryptoRandomSource,
   type RandomSource,

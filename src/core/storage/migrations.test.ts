@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { entry, parse, validState } from '../testing/state-fixtures'
 import { migrate } from './migrations'
 import { parsePersistedState, persistedStateSchema, serializePersistedState } from './persisted-state'
-import { entry, parse, validState } from './state-fixtures'
 
 const VALID = validState()
 

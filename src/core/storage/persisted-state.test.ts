@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { entry, parse, validState } from '../testing/state-fixtures'
 import {
   addHistoryEntry,
   createHistoryEntry,
@@ -9,7 +10,6 @@ import {
   persistedStateSchema,
   serializePersistedState,
 } from './persisted-state'
-import { entry, parse, validState } from './state-fixtures'
 
 const VALID = validState()
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
+import { MAX_SAVED_WHEELS } from '../plan/definition'
 import { createDefaultWheel, createId, type SpinHistoryEntry, type Wheel } from '../wheel/model'
-import { spinHistoryEntrySchema, wheelSchema } from '../wheel/schema'
+import { plainWheelSchema, spinHistoryEntrySchema, wheelSchema } from '../wheel/schema'
 import { migrate, STORE_VERSION } from './migrations'
 import { idKeeper, readHistoryEntry, readWheel } from './repair'
 
@@ -16,7 +17,7 @@ export const STORE_KEY = 'whirl-wheel-store'
 export const BACKUP_KEY = 'whirl-wheel-store-backup'
 export { STORE_VERSION }
 export const HISTORY_LIMIT = 100
-export const MAX_SAVED_WHEELS = 500
+export { MAX_SAVED_WHEELS }
 /** A stored text longer than this (far beyond any browser's quota) is not even parsed. */
 export const MAX_STORED_CHARS = 20_000_000
 
@@ -49,20 +50,25 @@ export function defaultState(): PersistedState {
 const unique = <T>(list: readonly T[], key: (value: T) => unknown) =>
   new Set(list.map(key)).size === list.length
 
-/** The strict shape of the stored state, as `serializePersistedState` writes it. */
-export const persistedStateSchema = z.object({
-  version: z.literal(STORE_VERSION),
-  currentWheel: wheelSchema,
-  savedWheels: z.array(wheelSchema).check(
-    z.maxLength(MAX_SAVED_WHEELS),
-    z.refine((list) => list.every((w) => w.id !== null) && unique(list, (w) => w.id), 'Saved wheel ids'),
-  ),
-  spinHistory: z.array(spinHistoryEntrySchema).check(
-    z.maxLength(HISTORY_LIMIT),
-    z.refine((list) => unique(list, (e) => e.id), 'History ids repeat'),
-  ),
-  settings: z.object({ soundEnabled: z.boolean(), confettiEnabled: z.boolean(), autoSave: z.boolean() }),
-})
+/** The strict shape of the stored state (with `wheel` for its wheels), as `serializePersistedState` writes it. */
+const stateWith = (wheel: typeof wheelSchema | typeof plainWheelSchema) =>
+  z.object({
+    version: z.literal(STORE_VERSION),
+    currentWheel: wheel,
+    savedWheels: z.array(wheel).check(
+      z.maxLength(MAX_SAVED_WHEELS),
+      z.refine((list) => list.every((w) => w.id !== null) && unique(list, (w) => w.id), 'Saved wheel ids'),
+    ),
+    spinHistory: z.array(spinHistoryEntrySchema).check(
+      z.maxLength(HISTORY_LIMIT),
+      z.refine((list) => unique(list, (e) => e.id), 'History ids repeat'),
+    ),
+    settings: z.object({ soundEnabled: z.boolean(), confettiEnabled: z.boolean(), autoSave: z.boolean() }),
+  })
+
+export const persistedStateSchema = stateWith(wheelSchema)
+/** The same rules with the quick item check (schema.ts): tried first, the full schema after it. */
+const plainStateSchema = stateWith(plainWheelSchema)
 
 export type ParseResult = {
   state: PersistedState
@@ -111,7 +117,8 @@ function parseStored(raw: string): ParseResult {
   if (migrated.from !== STORE_VERSION)
     problems.push(`stored as version ${migrated.from}, read as ${STORE_VERSION}`)
 
-  const strict = persistedStateSchema.safeParse(migrated.data)
+  const quick = plainStateSchema.safeParse(migrated.data)
+  const strict = quick.success ? quick : persistedStateSchema.safeParse(migrated.data)
   if (strict.success)
     return { state: strict.data as PersistedState, needsBackup: problems.length > 0, problems }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { entry, item, parse, validState } from '../testing/state-fixtures'
 import {
   HISTORY_LIMIT,
   MAX_SAVED_WHEELS,
@@ -6,7 +7,6 @@ import {
   parsePersistedState,
   persistedStateSchema,
 } from './persisted-state'
-import { entry, item, parse, validState } from './state-fixtures'
 
 const VALID = validState()
 

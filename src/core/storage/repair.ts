@@ -17,6 +17,7 @@ import {
   type WheelSettings,
 } from '../wheel/model'
 import { isValidId } from '../wheel/schema'
+import { readWeight } from '../wheel/weights'
 
 /**
  * Lenient readers for data that failed the strict schemas: each keeps what is valid, repairs what
@@ -126,7 +127,9 @@ export function readWheel(raw: unknown, where: string, report: Report, keepId?: 
     const id = itemId(own(item, 'id'), `${where}.items[${index}].id`)
     const oldId = own(item, 'id')
     if (typeof oldId === 'string' && oldId !== id && !renamed.has(oldId)) renamed.set(oldId, id)
-    items.push({ id, text, color: readColor(own(item, 'color'), `${where}.items[${index}]`, report) })
+    const color = readColor(own(item, 'color'), `${where}.items[${index}]`, report)
+    const weight = readWeight(own(item, 'weight'))
+    items.push(weight === undefined ? { id, text, color } : { id, text, color, weight })
   })
 
   const rawName = own(r, 'name')

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createDefaultWheel, type Wheel } from '../wheel/model'
-import { applyServerWheels, emptySyncState, pendingChanges, wheelsOfOtherAccount } from './merge'
+import {
+  applyServerWheels,
+  emptySyncState,
+  missingWheels,
+  pendingChanges,
+  repairedSyncState,
+  wheelsOfOtherAccount,
+} from './merge'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
 const wheel = (id: string, name: string, updated = 0): Wheel => ({
@@ -19,7 +26,7 @@ const row = (w: Wheel | null, id: string, updatedAt: string, revision = 1) => ({
 })
 
 describe('sync merge', () => {
-  it('pushes new and changed wheels with their base, deletes for wheels gone here, nothing for agreed ones', () => {
+  it('pushes new and changed wheels with their base, deletes for wheels deleted here, nothing for agreed ones', () => {
     const state = { userId: 'u', cursor: 3, synced: { a: at(0), b: at(0), gone: at(1) } }
     const local = [
       wheel('a', 'Same', 0),
@@ -27,12 +34,28 @@ describe('sync merge', () => {
       wheel('c', 'New', 2),
       { ...wheel('d', 'Old'), createdAt: undefined },
     ]
-    expect(pendingChanges(local, state)).toEqual([
+    expect(pendingChanges(local, state, ['gone', 'never-synced'])).toEqual([
       { id: 'b', base: at(0), wheel: local[1] },
       { id: 'c', base: null, wheel: local[2] },
       { id: 'gone', base: at(1), wheel: null },
     ])
     expect(pendingChanges([], emptySyncState('u'))).toEqual([])
+  })
+
+  it('never infers a deletion from a wheel missing here: it pulls everything again instead', () => {
+    const state = { userId: 'u', cursor: 7, synced: { a: at(0), lost: at(1), deleted: at(2) } }
+    const local = [wheel('a', 'Kept', 0)]
+    expect(pendingChanges(local, state)).toEqual([])
+    expect(pendingChanges(local, state, ['deleted'])).toEqual([{ id: 'deleted', base: at(2), wheel: null }])
+    expect(missingWheels(local, state, ['deleted'])).toEqual(['lost'])
+    expect(missingWheels(local, state, ['deleted', 'lost'])).toEqual([])
+    expect(repairedSyncState(state, ['lost'])).toEqual({
+      userId: 'u',
+      cursor: 0,
+      synced: { a: at(0), deleted: at(2) },
+    })
+    // A wheel deleted here but saved again under the same id is not deleted.
+    expect(pendingChanges([wheel('deleted', 'Back', 2)], state, ['deleted'])).toEqual([])
   })
 
   it('takes in server wheels and tombstones, and records what is agreed', () => {

@@ -9,9 +9,15 @@ export const emptySyncState = (userId: string): SyncState => ({ userId, cursor: 
 
 /**
  * The changes to push: every saved wheel whose updatedAt differs from the one last agreed with the
- * server (with that as its base), and a delete for every agreed wheel no longer saved here.
+ * server (with that as its base), and a delete for each wheel the user deleted here (`deleted`, the
+ * tombstones recorded at the moment of deleting). A deletion is never inferred from a wheel's
+ * absence: a wheel the browser failed to store must not be deleted from the account.
  */
-export function pendingChanges(local: readonly Wheel[], state: SyncState): SyncChange[] {
+export function pendingChanges(
+  local: readonly Wheel[],
+  state: SyncState,
+  deleted: readonly string[] = [],
+): SyncChange[] {
   const changes: SyncChange[] = []
   const present = new Set<string>()
   for (const wheel of local) {
@@ -22,10 +28,36 @@ export function pendingChanges(local: readonly Wheel[], state: SyncState): SyncC
     if (!syncedWheelSchema.safeParse(wheel).success) continue
     changes.push({ id: wheel.id, base: state.synced[wheel.id] ?? null, wheel })
   }
-  for (const [id, base] of Object.entries(state.synced)) {
-    if (!present.has(id)) changes.push({ id, base, wheel: null })
+  for (const id of new Set(deleted)) {
+    if (present.has(id)) continue
+    // A wheel the server never had needs no delete; one still on its way there is deleted against
+    // the version the server answered with, once that answer is recorded.
+    const base = state.synced[id]
+    if (base !== undefined) changes.push({ id, base, wheel: null })
   }
   return changes
+}
+
+/**
+ * Wheels the sync state says are agreed with the server but that this browser does not hold and
+ * the user did not delete: the local store lost them (it was full, or an older version inferred
+ * too much). The answer is to pull everything again, never to delete them from the account.
+ */
+export function missingWheels(
+  local: readonly Wheel[],
+  state: SyncState,
+  deleted: readonly string[] = [],
+): string[] {
+  const present = new Set(local.map((w) => w.id))
+  const gone = new Set(deleted)
+  return Object.keys(state.synced).filter((id) => !present.has(id) && !gone.has(id))
+}
+
+/** The sync state with which the next exchange pulls every wheel again, from the first change. */
+export function repairedSyncState(state: SyncState, missing: readonly string[]): SyncState {
+  const synced = { ...state.synced }
+  for (const id of missing) delete synced[id]
+  return { ...state, cursor: 0, synced }
 }
 
 /**

@@ -43,7 +43,15 @@ export type SyncResponse = {
   conflicts: { id: string; copyId: string }[]
   /** False when the user may read their wheels but not change them (premium lapsed). */
   canWrite: boolean
+  /** A pull answered one page: ask again from `cursor` for the rest. */
+  more?: boolean
 }
+
+/** The bytes of saved wheels one account may keep in the cloud. */
+export const CLOUD_QUOTA_BYTES = 50 * 1024 * 1024
+/** Rows a pull answers at most, and by default. */
+export const PULL_PAGE_MAX = 500
+export const PULL_PAGE_DEFAULT = 200
 
 export const CONFLICT_SUFFIX = ' (conflict copy)'
 
@@ -52,6 +60,10 @@ export const SYNC_MESSAGES = {
     'Saving wheels to your account needs Premium. Your wheels are kept and sync again once you subscribe.',
   tooMany: `An account can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`,
   idMismatch: 'A change names one wheel and carries another.',
+  quotaFull:
+    'Your cloud storage is full: saved wheels may take up to 50 MB per account. Delete some wheels or make them smaller; nothing was changed.',
+  cursorAhead: 'The sync cursor is ahead of this account. Nothing was changed; sync again from the start.',
+  busy: 'Your wheels are being synced from another device. Please try again in a moment.',
 } as const
 
 /** The largest sync request the server reads (a batch of up to a few wheels of 10,000 items). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chiSquareTest } from '../random/chi-square'
 import { seededRandomSource } from '../random/random'
+import { chiSquareTest } from '../testing/chi-square'
 import {
   isValidHexColor,
   luminance,

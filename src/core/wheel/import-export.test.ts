@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { exportWheel, IMPORT_MAX_BYTES, IMPORT_MESSAGES, parseWheelFile } from './import-export'
-import { createDefaultWheel, DEFAULT_SETTINGS, type Wheel } from './model'
+import { createDefaultWheel, DEFAULT_SETTINGS, PALETTE, type Wheel } from './model'
 import { wheelSchema } from './schema'
 
 const now = () => Date.UTC(2026, 10, 22, 12)
@@ -73,10 +73,32 @@ describe('importing a wheel file', () => {
       'Plain string',
       'x'.repeat(200),
     ])
-    expect(new Set(wheel.items.map((i) => i.color))).toEqual(new Set(['#3b82f6']))
+    // Missing or invalid colours take palette colours unlike both neighbours (first and last too).
+    const colors = wheel.items.map((i) => i.color)
+    for (const [i, c] of colors.entries()) expect(c).not.toBe(colors[(i + 1) % colors.length])
+    expect(colors.every((c) => (PALETTE as readonly string[]).includes(c))).toBe(true)
     expect(wheel.settings).toEqual({ ...DEFAULT_SETTINGS, spinDuration: 5000, wheelSize: 200 })
     expect(ok('{"items": []}').settings).toEqual(DEFAULT_SETTINGS)
     expect(ok('{"items": [], "name": "  "}').name).toBe('Imported Wheel')
+  })
+
+  it('reads weights, and a file without weights as weight 1; weights come back out on export', () => {
+    const wheel = ok(
+      JSON.stringify({
+        items: [
+          { text: 'a', weight: 5 },
+          { text: 'b' },
+          { text: 'c', weight: 1 },
+          { text: 'd', weight: 1.5 },
+          { text: 'e', weight: 101 },
+          { text: 'f', weight: '7' },
+          { text: 'g', weight: 100 },
+        ],
+      }),
+    )
+    expect(wheel.items.map((i) => i.weight ?? 1)).toEqual([5, 1, 1, 1, 1, 1, 100])
+    const again = ok(exportWheel(wheel).json)
+    expect(again.items.map((i) => i.weight ?? 1)).toEqual([5, 1, 1, 1, 1, 1, 100])
   })
 
   it('names the problem: not JSON, no items array, too many items, too large', () => {

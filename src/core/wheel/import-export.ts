@@ -1,9 +1,9 @@
 import * as z from 'zod/mini'
+import { lookSchema } from './look'
 import {
   clampSpinDuration,
   clampWheelSize,
   createId,
-  DEFAULT_ITEM_COLOR,
   DEFAULT_SETTINGS,
   MAX_ITEM_TEXT,
   MAX_ITEMS,
@@ -13,8 +13,10 @@ import {
   type WheelMode,
   type WheelSettings,
 } from './model'
+import { colorBetween } from './neighbour-colors'
 import { withNewIds } from './operations'
-import { wheelSchema } from './schema'
+import { plainWheelSchema, wheelSchema } from './schema'
+import { readWeight } from './weights'
 
 /** Files above this size are refused before they are read. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
@@ -44,14 +46,12 @@ const own = (value: unknown, key: string): unknown =>
 const SHORT_HEX = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i
 const LONG_HEX = /^#[0-9a-f]{6}$/i
 
-function readColor(value: unknown): string {
-  if (typeof value !== 'string') return DEFAULT_ITEM_COLOR
+function readColor(value: unknown): string | null {
+  if (typeof value !== 'string') return null
   const color = value.trim()
   if (LONG_HEX.test(color)) return color.toLowerCase()
   const short = SHORT_HEX.exec(color)
-  return short
-    ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase()
-    : DEFAULT_ITEM_COLOR
+  return short ? `#${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}`.toLowerCase() : null
 }
 
 /** Item text: strings (and finite numbers, written out) trimmed to the limit; anything else 'Item N'. */
@@ -107,30 +107,61 @@ export function parseWheelFile(text: string, now: () => number = Date.now): Impo
   const wheel: Wheel = {
     id: createId(now),
     name: cleanName || IMPORTED_WHEEL_NAME,
-    items: withNewIds(
-      items.map((item, i) => {
-        const textValue = typeof item === 'string' || typeof item === 'number' ? item : own(item, 'text')
-        return { text: readText(textValue, i + 1), color: readColor(own(item, 'color')) }
-      }),
-      now,
-    ),
+    items: withNewIds(readItems(items), now),
     settings: readSettings(own(data, 'settings')),
     tally: {},
+    ...readLook(own(data, 'look')),
     createdAt: timestamp,
     updatedAt: timestamp,
   }
-  // The last word: whatever came in, what goes out is a wheel the app accepts everywhere.
-  return wheelSchema.safeParse(wheel).success
+  // The last word: whatever came in, what goes out is a wheel the app accepts everywhere (the quick
+  // item check first: the same rule, without zod's walk over 10,000 items).
+  return plainWheelSchema.safeParse(wheel).success || wheelSchema.safeParse(wheel).success
     ? { ok: true, wheel }
     : { ok: false, error: IMPORT_MESSAGES.badShape }
+}
+
+/**
+ * The file's items: text, colour and weight (missing weights read as 1). Items without a valid
+ * colour take palette colours unlike both neighbours, so a file without colours is not a
+ * one-colour disc.
+ */
+function readItems(items: unknown[]): { text: string; color: string; weight?: number }[] {
+  const read = items.map((item, i) => {
+    const textValue = typeof item === 'string' || typeof item === 'number' ? item : own(item, 'text')
+    const weight = readWeight(own(item, 'weight'))
+    return { text: readText(textValue, i + 1), color: readColor(own(item, 'color')), weight }
+  })
+  const colors: string[] = []
+  read.forEach((item, i) => {
+    if (item.color !== null) {
+      colors.push(item.color)
+      return
+    }
+    const last = i === read.length - 1
+    const next = last ? colors[0] : (read[i + 1]?.color ?? undefined)
+    const before = i === 0 ? (read[read.length - 1]?.color ?? undefined) : colors[i - 1]
+    colors.push(colorBetween(read.length > 1 ? before : undefined, read.length > 1 ? next : undefined, i))
+  })
+  return read.map(({ text, weight }, i) => ({
+    text,
+    color: colors[i] as string,
+    ...(weight === undefined ? {} : { weight }),
+  }))
+}
+
+/** The theme's look, when the file has a valid one (an invalid look is left out, not refused). */
+function readLook(value: unknown): Pick<Wheel, 'look'> {
+  const look = lookSchema.safeParse(value)
+  return look.success ? { look: look.data } : {}
 }
 
 /** The exported file (SPEC §3): the wheel as JSON, named after it. */
 export function exportWheel(wheel: Wheel): { fileName: string; json: string } {
   const base = wheel.name.replace(/[^a-z0-9]/gi, '_').toLowerCase() || 'wheel'
-  const { id, name, items, settings, createdAt, updatedAt } = wheel
+  const { id, name, items, settings, look, createdAt, updatedAt } = wheel
   return {
     fileName: `${base}.json`,
-    json: `${JSON.stringify({ id, name, items, settings, createdAt, updatedAt }, null, 2)}\n`,
+    json: `${JSON.stringify({ id, name, items, settings, look, createdAt, updatedAt }, null, 2)}\n`,
   }
 }

@@ -6,9 +6,11 @@ import {
   hasRoomForLabel,
   LABEL_LINE_HEIGHT,
   type LabelBox,
+  labelFloor,
   MAX_LABEL_PX,
   type Measure,
   MIN_LABEL_PX,
+  SMALLEST_LABEL_PX,
   wheelLabelBox,
 } from './labels'
 
@@ -69,13 +71,14 @@ describe('fitLabel', () => {
     expect(fitLabel(' \n ', { length: 200, height: 60 }, mono)).toBeNull()
   })
 
-  it('gives up at once, without measuring, when the segment has no room for 14 px', () => {
+  it('gives up at once, without measuring, when the segment has no room for 8 px', () => {
     const counter = counting(mono)
     expect(fitLabel('Anything', { length: 150, height: 0.1 }, counter.measure)).toBeNull()
     expect(fitLabel('Anything', { length: 10, height: 100 }, counter.measure)).toBeNull()
     expect(counter.calls).toBe(0)
-    expect(hasRoomForLabel({ length: 28, height: MIN_LABEL_PX * LABEL_LINE_HEIGHT })).toBe(true)
-    expect(hasRoomForLabel({ length: 27.9, height: 100 })).toBe(false)
+    expect(hasRoomForLabel({ length: 16, height: SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT })).toBe(true)
+    expect(hasRoomForLabel({ length: 15.9, height: 100 })).toBe(false)
+    expect(hasRoomForLabel({ length: 100, height: SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT - 0.01 })).toBe(false)
   })
 
   it('measures only a few times for a short text', () => {
@@ -102,7 +105,8 @@ describe('fitLabel', () => {
           expect(fitted).not.toBeNull()
           if (!fitted) return
           const { lines, fontPx } = fitted
-          expect(Number.isInteger(fontPx) && fontPx >= MIN_LABEL_PX && fontPx <= MAX_LABEL_PX).toBe(true)
+          expect(Number.isInteger(fontPx) && fontPx >= labelFloor(box) && fontPx <= MAX_LABEL_PX).toBe(true)
+          expect(labelFloor(box)).toBeGreaterThanOrEqual(SMALLEST_LABEL_PX)
           expect(lines.length >= 1 && lines.length <= 2).toBe(true)
           expect(lines.length * fontPx * LABEL_LINE_HEIGHT).toBeLessThanOrEqual(height + 1e-9)
           for (const line of lines) expect(measure(line, fontPx)).toBeLessThanOrEqual(length + 1e-9)
@@ -115,7 +119,7 @@ describe('fitLabel', () => {
             if (roomUp && lines.length === 1) expect(measure(text, up)).toBeGreaterThan(length)
           } else {
             expect(text.startsWith(shown.slice(0, -1).trimEnd())).toBe(true)
-            expect(fontPx).toBe(MIN_LABEL_PX)
+            expect(fontPx).toBe(labelFloor(box))
           }
         },
       ),
@@ -148,6 +152,21 @@ describe('wheelLabelBox', () => {
     }
     expect(hasRoomForLabel(wheelLabelBox(150, 6))).toBe(true)
     expect(hasRoomForLabel(wheelLabelBox(250, 10_000))).toBe(false)
+  })
+
+  it('keeps labels of at least 8 px up to 60 items at 300 px and 150 items on a full-screen wheel', () => {
+    for (const [radius, count] of [
+      [148, 60],
+      [148, 31],
+      [500, 150],
+    ] as const) {
+      const box = wheelLabelBox(radius, count)
+      expect(hasRoomForLabel(box), `${count} items at radius ${radius}`).toBe(true)
+      const fitted = fitLabel('Alexandra Richardson-Smythe', box, proportional)
+      expect(fitted?.fontPx).toBeGreaterThanOrEqual(SMALLEST_LABEL_PX)
+      const inner = radius * 0.92 - box.length
+      expect(Math.atan2(box.height / 2, inner)).toBeLessThanOrEqual(Math.PI / count + 1e-9)
+    }
     expect(fitLabel('Option 1', wheelLabelBox(150, 6), proportional)).not.toBeNull()
   })
 })

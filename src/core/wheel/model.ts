@@ -3,8 +3,13 @@
  * functions in operations.ts that return new objects.
  */
 
-/** One entry of the wheel. `color` is a hex colour, #rrggbb once stored. */
-export type Item = { id: string; text: string; color: string }
+/**
+ * One entry of the wheel. `color` is a hex colour, #rrggbb once stored. `weight` (a whole number
+ * 2–100, see weights.ts) makes its segment and chance larger; absent means 1.
+ */
+export type Item = { id: string; text: string; color: string; weight?: number }
+
+import type { WheelLook } from './look'
 
 export type WheelMode = 'normal' | 'elimination' | 'accumulation'
 
@@ -24,6 +29,8 @@ export type Wheel = {
   settings: WheelSettings
   /** Accumulation mode: wins per item id (only ids of current items, counts ≥ 1). */
   tally?: Record<string, number>
+  /** The theme's look (Premium): palette for new items, label colour and font, centre dot. */
+  look?: WheelLook
   createdAt?: string
   updatedAt?: string
 }

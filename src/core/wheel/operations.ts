@@ -75,8 +75,14 @@ export const winsOf = (wheel: Wheel, itemId: string): number => ownCount(wheel.t
 export const resetTally = (wheel: Wheel): Wheel => ({ ...wheel, tally: {} })
 
 /** Copies items with fresh ids (loading a preset, duplicating a wheel). */
-export const withNewIds = (items: readonly ItemContent[], now?: () => number): Item[] =>
-  items.map((item) => createItem(item.text, item.color, now))
+export const withNewIds = (
+  items: readonly (ItemContent & { weight?: number | undefined })[],
+  now?: () => number,
+): Item[] =>
+  items.map((item) => {
+    const copy = createItem(item.text, item.color, now)
+    return item.weight === undefined ? copy : { ...copy, weight: item.weight }
+  })
 
 /**
  * Loads a preset into the editor: its name and items (with new ids), the current settings kept.

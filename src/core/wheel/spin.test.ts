@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { chiSquareTest } from '../random/chi-square'
 import { cryptoRandomSource, seededRandomSource } from '../random/random'
+import { chiSquareTest } from '../testing/chi-square'
 import {
   edgeMargin,
   MAX_TURNS,

@@ -76,7 +76,23 @@ export function edgeMargin(count: number): number {
  */
 export function planSpin(source: RandomSource, count: number, currentRotation = 0): SpinPlan {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('planSpin: the wheel has no items')
-  const index = randomInt(source, count)
+  return planSpinTo(source, count, randomInt(source, count), currentRotation)
+}
+
+/**
+ * A spin that stops on a given segment (a verifiable draw decides the winner first): the point
+ * inside the segment and the turns are still random, and the winner is still read back from the
+ * final rotation with `winnerAt`, so the pointer sits on the segment announced.
+ */
+export function planSpinTo(
+  source: RandomSource,
+  count: number,
+  index: number,
+  currentRotation = 0,
+): SpinPlan {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('planSpin: the wheel has no items')
+  if (!Number.isInteger(index) || index < 0 || index >= count)
+    throw new RangeError(`planSpinTo: no segment ${index} on a wheel of ${count}`)
   const margin = edgeMargin(count)
   const offset = margin + (1 - 2 * margin) * randomUnit(source)
   const onWheel = (index + offset) * segmentAngle(count) // the drawing's angle that must end under the pointer

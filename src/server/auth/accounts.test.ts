@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { accounts, authRateLimits, profiles, serverSecrets, sessions, users } from '../db/schema'
+import { cookieFrom, newUser, register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
-import { cookieFrom, newUser, register, send, startApp, type TestApp } from './test-support'
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   let database: TestDatabase
@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       [{ email: '' }, 'Email is required'],
       [{ email: 'no-at-sign' }, 'Please enter a valid email address'],
       [{ email: 'two@@example.com' }, 'Please enter a valid email address'],
-      [{ password: '12345', confirmPassword: '12345' }, 'Password must be at least 6 characters long'],
+      [{ password: '12345', confirmPassword: '12345' }, 'Password must be at least 8 characters long'],
       [
         { password: 'p'.repeat(129), confirmPassword: 'p'.repeat(129) },
         'Password must be at most 128 characters long',
@@ -251,12 +251,20 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       ]) {
         expect(await both(bad)).toEqual({ fast: null, full: null, profile: null })
       }
+      // Sessions are cached per process until their user's event (session-cache.ts): every server path
+      // that ends a session publishes one; these writes behind the server's back announce themselves.
+      const announce = async () => {
+        await app.accounts.events.publish(profile.userId)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
       await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+      await announce()
       expect(await both(cookie)).toEqual({ fast: null, full: null, profile: null })
       const again = await send(app, '/api/account/login', { email: profile.email, password: 'wheel-secret' })
       const fresh = cookieFrom(again)
       expect((await both(fresh)).fast).toBe(profile.userId)
       await database.db.delete(sessions)
+      await announce()
       expect(await both(fresh)).toEqual({ fast: null, full: null, profile: null })
     })
 
@@ -269,34 +277,6 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   })
 
   describe('rate limits', () => {
-    it('limits sign-in attempts per email, across addresses, with a clear message', async () => {
-      const limited = await startApp(database, { AUTH_RATE_LIMIT_EMAIL: '3', AUTH_RATE_LIMIT_IP: '100' })
-      try {
-        const { user } = await register(limited)
-        const attempt = (ip: string) =>
-          send(limited, '/api/account/login', { email: user.email, password: 'wrong-one' }, { ip })
-        for (const ip of ['10.9.0.1', '10.9.0.2', '10.9.0.3'])
-          expect((await attempt(ip)).statusCode).toBe(401)
-        const blocked = await attempt('10.9.0.4')
-        expect(blocked.statusCode).toBe(429)
-        expect(blocked.json().error).toMatch(
-          /^Too many attempts\. Please wait 1[45] minutes and try again\.$/,
-        )
-        // The right password is blocked too while the limit holds; other emails are not.
-        const right = await send(limited, '/api/account/login', {
-          email: user.email,
-          password: user.password,
-        })
-        expect(right.statusCode).toBe(429)
-        expect(
-          (await send(limited, '/api/account/login', { email: 'other@example.com', password: 'x' }))
-            .statusCode,
-        ).toBe(401)
-      } finally {
-        await limited.dispose()
-      }
-    })
-
     it('limits sign-ups and reset requests per IP address', async () => {
       const limited = await startApp(database, { AUTH_RATE_LIMIT_IP: '2' })
       try {

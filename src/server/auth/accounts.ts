@@ -1,23 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
+import { registerPeriodicJob } from '../jobs/runner'
+import { purgeLimits } from '../limits/purge'
 import type { Mailer } from '../mail/mailer'
 import { createInProcessProfileEvents, createPgProfileEvents, type ProfileEvents } from '../profile/events'
 import { createProfileRepository, type ProfileRepository } from '../profile/repository'
-import { registerProfileRoutes } from '../profile/routes'
-import { type Auth, createAuth } from './auth'
+import { type BetterAuth, createAuth } from './auth'
 import { copyCookies, requestHeaders } from './auth-response'
 import { createOriginCheck } from './origin-check'
 import { createRateLimiter, type RateLimiter } from './rate-limit'
-import { registerAccountRoutes } from './routes'
 import { resolveAuthSecret } from './secret'
+import { createSessionCache } from './session-cache'
 import { createSessionReader, type SessionRead } from './session-reader'
 
 export type SessionUser = { userId: string; sessionId: string; email: string }
 
-/** What the rest of the server uses from accounts (billing, saved wheels). */
-export type Accounts = {
-  auth: Auth
+/**
+ * The sign-in service the rest of the server uses (account routes, profile, billing, saved wheels):
+ * better-auth, the profiles and their live events, the attempt limiter and the session checks.
+ */
+export type Auth = {
+  auth: BetterAuth
   profiles: ProfileRepository
   events: ProfileEvents
   limiter: RateLimiter
@@ -34,9 +38,13 @@ export type Accounts = {
   checkOrigin(request: FastifyRequest): Promise<void>
 }
 
+/** The former name of Auth, kept while billing still imports it. */
+export type Accounts = Auth
+
 declare module 'fastify' {
   interface FastifyInstance {
-    accounts: Accounts
+    /** The one way modules reach the sign-in service (app.ts sets it up before any module). */
+    accounts: Auth
   }
 }
 
@@ -48,24 +56,43 @@ function schemaOf(database: Database): string | undefined {
   return typeof options === 'string' ? /search_path=([a-z_][a-z0-9_]*)/.exec(options)?.[1] : undefined
 }
 
-/** Sets up sign-in, profiles and their live updates, and their routes. Decorates app.accounts. */
-export async function registerAccounts(
+/**
+ * Builds the sign-in service (better-auth, profiles and their live updates, the attempt limiter),
+ * ties its start and stop to the app's, and decorates app.accounts. It registers no routes: app.ts
+ * does, module by module.
+ */
+export async function createAuthService(
   app: FastifyInstance,
-  {
-    database,
-    mailer,
-    profileStream,
-  }: { database: Database; mailer: Mailer; profileStream?: { heartbeatMs?: number } },
-): Promise<Accounts> {
+  { database, mailer }: { database: Database; mailer: Mailer },
+): Promise<Auth> {
   const { config } = app
   const db = database.db
-  const events: ProfileEvents =
+  const channel: ProfileEvents =
     database.kind === 'postgres' && database.pgOptions
       ? createPgProfileEvents({ db, pgOptions: database.pgOptions, schema: schemaOf(database), log: app.log })
       : createInProcessProfileEvents()
+  // Other processes forget a user's cached sessions when the event arrives; this one at once, so a
+  // change is never followed by a stale read here (before and after, for reads in flight).
+  const sessionCache = createSessionCache(channel)
+  const events: ProfileEvents = {
+    ...channel,
+    async publish(userId) {
+      sessionCache.invalidate(userId)
+      await channel.publish(userId)
+      sessionCache.invalidate(userId)
+    },
+  }
   const profiles = createProfileRepository(db, events)
   const secret = await resolveAuthSecret(db, config.auth.secret)
-  const auth = createAuth({ config, db, secret, mailer, profiles, log: app.log })
+  const auth = createAuth({
+    config,
+    db,
+    secret,
+    mailer,
+    profiles,
+    log: app.log,
+    onSessionEnded: (userId) => events.publish(userId),
+  })
   const limiter = createRateLimiter(db, config.auth.rateLimit.windowMs)
 
   const currentUser = async (request: FastifyRequest, reply?: FastifyReply) => {
@@ -83,13 +110,18 @@ export async function registerAccounts(
   }
 
   let cookieName: Promise<string> | null = null
-  const reader = createSessionReader(db, secret, () => {
-    cookieName ??= auth.$context.then((context) => context.authCookies.sessionToken.name)
-    return cookieName
-  })
+  const reader = createSessionReader(
+    db,
+    secret,
+    () => {
+      cookieName ??= auth.$context.then((context) => context.authCookies.sessionToken.name)
+      return cookieName
+    },
+    sessionCache,
+  )
   const readSession = (request: FastifyRequest) => reader(request.headers.cookie)
 
-  const accounts: Accounts = {
+  const service: Auth = {
     auth,
     profiles,
     events,
@@ -103,20 +135,11 @@ export async function registerAccounts(
     },
     checkOrigin: createOriginCheck(config.auth.trustedOrigins),
   }
-  app.decorate('accounts', accounts)
+  app.decorate('accounts', service)
 
-  let sweep: NodeJS.Timeout | null = null
-  app.addHook('onReady', async () => {
-    await events.start()
-    sweep = setInterval(() => void limiter.sweep().catch(() => {}), 60 * 60 * 1000)
-    sweep.unref()
-  })
-  app.addHook('onClose', async () => {
-    if (sweep) clearInterval(sweep)
-    await events.close()
-  })
-
-  registerAccountRoutes(app, accounts)
-  registerProfileRoutes(app, accounts, profileStream)
-  return accounts
+  app.addHook('onReady', async () => events.start())
+  app.addHook('onClose', async () => events.close())
+  // Ended rate-limit windows, old sign-in failures and stale stream leases: once per cluster.
+  registerPeriodicJob(app, db, { name: 'limits-purge', everyMs: 10 * 60 * 1000, run: () => purgeLimits(db) })
+  return service
 }

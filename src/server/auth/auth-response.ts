@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { ACCOUNT_MESSAGES } from '../../core/account'
+import { ACCOUNT_MESSAGES } from '../../core/account/rules'
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors'
 
 /** better-auth's error codes in our product's words. */

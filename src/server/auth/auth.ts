@@ -1,13 +1,14 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../core/account'
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../core/account/rules'
 import type { Config } from '../config'
 import type { Db } from '../db/client'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import type { ProfileRepository } from '../profile/repository'
 import { resetMail } from './reset-mail'
+import { claimUnverifiedAccount, markVerified, verificationMail } from './verification'
 
 export const GOOGLE_PROVIDER_ID = 'google'
 export const SESSION_DAYS = 30
@@ -26,6 +27,8 @@ export type AuthDeps = {
   mailer: Mailer
   profiles: ProfileRepository
   log: Log
+  /** Called after a session is deleted (sign-out): every process forgets its cached copy. */
+  onSessionEnded?: (userId: string) => Promise<void>
 }
 
 /** The page a reset mail links to. */
@@ -38,7 +41,7 @@ export const resetLink = (publicUrl: string, token: string) =>
  * OpenID Connect discovery (so tests can point it at a local provider). Its own rate limiter is
  * off: ours counts per IP and per email in the database, shared by every process.
  */
-export function createAuth({ config, db, secret, mailer, profiles, log }: AuthDeps) {
+export function createAuth({ config, db, secret, mailer, profiles, log, onSessionEnded }: AuthDeps) {
   const https = config.publicUrl.startsWith('https://')
   const google = config.auth.google
   return betterAuth({
@@ -59,14 +62,23 @@ export function createAuth({ config, db, secret, mailer, profiles, log }: AuthDe
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Only the owner of the address receives the reset mail: a reset that worked proves it.
+      onPasswordReset: async ({ user }) => markVerified(db, user.id),
       // Not awaited: the answer must take as long whether or not the email has an account.
       sendResetPassword: async ({ user, token }) => {
         const link = resetLink(config.publicUrl, token)
-        if (mailer.kind === 'outbox') {
-          log.info({ to: user.email, resetLink: link }, 'password reset link (outbox mode)')
-        }
         mailer.send({ to: user.email, ...resetMail(user.name, link) }).catch((error: Error) => {
           log.error({ err: { message: error.message }, to: user.email }, 'password reset mail failed')
+        })
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      // Not awaited, like the reset mail.
+      sendVerificationEmail: async ({ user, url }) => {
+        mailer.send({ to: user.email, ...verificationMail(user.name, url) }).catch((error: Error) => {
+          log.error({ err: { message: error.message } }, 'verification mail failed')
         })
       },
     },
@@ -80,7 +92,13 @@ export function createAuth({ config, db, secret, mailer, profiles, log }: AuthDe
       disableCSRFCheck: false,
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: [GOOGLE_PROVIDER_ID] },
+      // Google may sign in to an account of its address that was never confirmed: the account is
+      // then claimed (its password login removed, the owner told), see claimUnverifiedAccount.
+      accountLinking: {
+        enabled: true,
+        trustedProviders: [GOOGLE_PROVIDER_ID],
+        requireLocalEmailVerified: false,
+      },
     },
     plugins: google
       ? [
@@ -109,10 +127,27 @@ export function createAuth({ config, db, secret, mailer, profiles, log }: AuthDe
           },
         },
       },
+      account: {
+        create: {
+          after: async (account) => {
+            if (account.providerId === GOOGLE_PROVIDER_ID) {
+              await claimUnverifiedAccount(
+                { db, mailer, log, onSessionsEnded: onSessionEnded },
+                account.userId,
+              )
+            }
+          },
+        },
+      },
       session: {
         create: {
           after: async (session) => {
             await profiles.ensure(session.userId)
+          },
+        },
+        delete: {
+          after: async (session) => {
+            await onSessionEnded?.(session.userId)
           },
         },
       },
@@ -129,4 +164,4 @@ export function createAuth({ config, db, secret, mailer, profiles, log }: AuthDe
   })
 }
 
-export type Auth = ReturnType<typeof createAuth>
+export type BetterAuth = ReturnType<typeof createAuth>

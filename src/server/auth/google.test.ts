@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { accounts, authRateLimits, users } from '../db/schema'
+import { APP_ORIGIN, cookieFrom, register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
-import { startOidcProvider } from './oidc-test-provider'
-import { APP_ORIGIN, cookieFrom, register, send, startApp, type TestApp } from './test-support'
+import { startOidcProvider } from '../testing/oidc-provider'
 
 const CLIENT = { clientId: 'whirl-test.apps.example', clientSecret: 'a-test-client-secret' }
 
@@ -126,20 +128,54 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     expect(me.json().profile.displayName).toBe('nameless')
   })
 
-  it('does not attach Google to someone else’s unverified password account', async () => {
-    await register(app, {
+  it('lets Google claim an unconfirmed password account: the password stops working and the owner is told', async () => {
+    const squatter = await register(app, {
       displayName: 'Squatter',
       email: 'victim@gmail.test',
       password: 'squatter-pw',
       confirmPassword: 'squatter-pw',
     })
+    // The squatter is signed in and their session is in this process's session cache.
+    expect((await send(app, '/api/profile', undefined, { cookie: squatter.cookie })).statusCode).toBe(200)
     op.useAccount({ sub: 'g-400', email: 'victim@gmail.test', emailVerified: true, name: 'Victim' })
     const { callback } = await signInWithGoogle()
     expect(callback.statusCode).toBe(302)
-    expect(callback.headers.location).toMatch(/auth-error=google/)
-    expect(callback.headers.location).toMatch(/error=account_not_linked/)
-    expect(cookieFrom(callback)).not.toMatch(/session_token/)
-    expect(await database.db.select().from(accounts).where(eq(accounts.providerId, 'google'))).toHaveLength(0)
+    expect(callback.headers.location).not.toMatch(/auth-error/)
+    expect(cookieFrom(callback)).toMatch(/session_token/)
+    expect(await database.db.select().from(accounts).where(eq(accounts.providerId, 'google'))).toHaveLength(1)
+    expect(
+      await database.db.select().from(accounts).where(eq(accounts.providerId, 'credential')),
+    ).toHaveLength(0)
+    const [owner] = await database.db.select().from(users).where(eq(users.email, 'victim@gmail.test'))
+    expect(owner?.emailVerified).toBe(true)
+    // The squatter's session ended at once (the cached copy too) and the password no longer signs in.
+    expect((await send(app, '/api/profile', undefined, { cookie: squatter.cookie })).statusCode).toBe(401)
+    const login = await send(app, '/api/account/login', {
+      email: 'victim@gmail.test',
+      password: 'squatter-pw',
+    })
+    expect(login.statusCode).toBe(401)
+    const outbox = path.join(app.config.dataDir, 'outbox')
+    await vi.waitFor(() => {
+      const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+      expect(mails.some((m) => m.includes('Your Whirl account now signs in with Google'))).toBe(true)
+    })
+  })
+
+  it('does not touch a confirmed password account’s password when Google signs in', async () => {
+    const owner = await register(app, {
+      displayName: 'Owner',
+      email: 'owner@gmail.test',
+      password: 'owner-secret',
+      confirmPassword: 'owner-secret',
+    })
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.profile.userId))
+    op.useAccount({ sub: 'g-401', email: 'owner@gmail.test', emailVerified: true, name: 'Owner' })
+    await signInWithGoogle()
+    expect(
+      (await send(app, '/api/account/login', { email: 'owner@gmail.test', password: 'owner-secret' }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('refuses a callback without the browser’s state cookie', async () => {

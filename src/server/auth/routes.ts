@@ -10,27 +10,18 @@ import {
   registerRequestSchema,
   resetPasswordError,
   resetPasswordRequestSchema,
-} from '../../core/account'
+} from '../../core/account/rules'
 import { users, verifications } from '../db/schema'
 import { HttpError } from '../http/errors'
-import type { Accounts } from './accounts'
+import { parseBody } from '../http/parse-body'
+import { stateChanging } from '../http/state-changing'
+import { clientKey } from '../limits/client-address'
+import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
 import { authError, copyCookies, requestHeaders, sendAuthResponse } from './auth-response'
+import { tooManyAttempts } from './rate-limit'
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.'
-
-/** Parses a request body with a shared schema; the first product rule broken becomes a 400. */
-function parse<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  body: unknown,
-  rule: (value: T) => string | null,
-): T {
-  const parsed = schema.safeParse(body)
-  if (!parsed.success) throw new HttpError(400, ACCOUNT_MESSAGES.unreadable)
-  const problem = rule(parsed.data)
-  if (problem) throw new HttpError(400, problem)
-  return parsed.data
-}
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -38,109 +29,130 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase()
  * Email and password accounts under /api/account: our rules (shared with the client), our rate
  * limits and our wording in front of better-auth's API.
  */
-export function registerAccountRoutes(app: FastifyInstance, accounts: Accounts): void {
+export function registerAccountRoutes(app: FastifyInstance): void {
+  const { accounts } = app
   const { auth, profiles, limiter } = accounts
   const { perIp, perEmail } = app.config.auth.rateLimit
+  const failures = createLoginFailures(app.database.db, {
+    ...LOGIN_FAILURE_RULES,
+    perEmail: perEmail * 5,
+  })
   const limit = (request: FastifyRequest, action: string, email?: string) =>
     limiter.check([
-      { key: `${action}:ip:${request.ip}`, max: perIp },
+      { key: `${action}:ip:${clientKey(request.ip)}`, max: perIp },
       ...(email ? [{ key: `${action}:email:${email}`, max: perEmail }] : []),
     ])
-  const options = { onRequest: accounts.checkOrigin, bodyLimit: 16 * 1024 }
 
   app.get('/api/auth-config', async () => ({ google: app.config.auth.google !== null }))
 
-  app.post('/api/account/register', options, async (request, reply) => {
-    const body = parse(registerRequestSchema, request.body, registerError)
-    const email = normalizeEmail(body.email)
-    await limit(request, 'sign-up', email)
-    const response = await auth.api.signUpEmail({
-      body: { name: body.displayName.trim(), email, password: body.password },
-      headers: requestHeaders(request),
-      asResponse: true,
+  stateChanging(app, (scope) => {
+    scope.post('/api/account/register', async (request, reply) => {
+      const body = parseBody(registerRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, registerError)
+      const email = normalizeEmail(body.email)
+      await limit(request, 'sign-up', email)
+      const response = await auth.api.signUpEmail({
+        body: { name: body.displayName.trim(), email, password: body.password },
+        headers: requestHeaders(request),
+        asResponse: true,
+      })
+      if (!response.ok) throw await authError(response, request.log)
+      const { user } = (await response.json()) as { user: { id: string } }
+      copyCookies(reply, response)
+      return reply.status(201).send({ profile: await profiles.ensure(user.id) })
     })
-    if (!response.ok) throw await authError(response, request.log)
-    const { user } = (await response.json()) as { user: { id: string } }
-    copyCookies(reply, response)
-    return reply.status(201).send({ profile: await profiles.ensure(user.id) })
-  })
 
-  app.post('/api/account/login', options, async (request, reply) => {
-    const body = parse(loginRequestSchema, request.body, loginError)
-    const email = normalizeEmail(body.email)
-    await limit(request, 'sign-in', email)
-    const response = await auth.api.signInEmail({
-      body: { email, password: body.password },
-      headers: requestHeaders(request),
-      asResponse: true,
+    scope.post('/api/account/login', async (request, reply) => {
+      const body = parseBody(loginRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, loginError)
+      const email = normalizeEmail(body.email)
+      const client = clientKey(request.ip)
+      await limit(request, 'sign-in')
+      // Failures count per (email, address): strangers elsewhere cannot lock the owner out.
+      if (!(await failures.allowed(email, client))) throw tooManyAttempts(LOGIN_FAILURE_RULES.windowMs)
+      const response = await auth.api.signInEmail({
+        body: { email, password: body.password },
+        headers: requestHeaders(request),
+        asResponse: true,
+      })
+      if (!response.ok) {
+        if (response.status === 401) await failures.recordFailure(email, client)
+        throw await authError(response, request.log)
+      }
+      await failures.clear(email, client)
+      const { user } = (await response.json()) as { user: { id: string } }
+      copyCookies(reply, response)
+      return { profile: await profiles.ensure(user.id) }
     })
-    if (!response.ok) throw await authError(response, request.log)
-    const { user } = (await response.json()) as { user: { id: string } }
-    copyCookies(reply, response)
-    return { profile: await profiles.ensure(user.id) }
-  })
 
-  app.post('/api/account/logout', options, async (request, reply) => {
-    const response = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
-    copyCookies(reply, response)
-    return { success: true }
-  })
-
-  // The answer never tells whether the email has an account.
-  app.post('/api/account/forgot-password', options, async (request) => {
-    const body = parse(forgotPasswordRequestSchema, request.body, (b) => forgotPasswordError(b.email))
-    const email = normalizeEmail(body.email)
-    await limit(request, 'reset', email)
-    const response = await auth.api.requestPasswordReset({
-      body: { email },
-      headers: requestHeaders(request),
-      asResponse: true,
+    scope.post('/api/account/logout', async (request, reply) => {
+      const response = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
+      copyCookies(reply, response)
+      return { success: true }
     })
-    if (response.status >= 500) throw await authError(response, request.log)
-    return { success: true, message: FORGOT_PASSWORD_MESSAGE }
-  })
 
-  // Sets the new password (every session of the user is revoked), then signs the user in here.
-  app.post('/api/account/reset-password', options, async (request, reply) => {
-    const body = parse(resetPasswordRequestSchema, request.body, resetPasswordError)
-    await limit(request, 'reset-submit')
-    const [owner] = await app.database.db
-      .select({ id: users.id, email: users.email })
-      .from(verifications)
-      .innerJoin(users, eq(users.id, verifications.value))
-      .where(
-        and(
-          eq(verifications.identifier, `reset-password:${body.token}`),
-          gt(verifications.expiresAt, new Date()),
-        ),
+    // The answer never tells whether the email has an account.
+    scope.post('/api/account/forgot-password', async (request) => {
+      const body = parseBody(forgotPasswordRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, (b) =>
+        forgotPasswordError(b.email),
       )
-    const reset = await auth.api.resetPassword({
-      body: { token: body.token, newPassword: body.password },
-      headers: requestHeaders(request),
-      asResponse: true,
+      const email = normalizeEmail(body.email)
+      await limit(request, 'reset', email)
+      const response = await auth.api.requestPasswordReset({
+        body: { email },
+        headers: requestHeaders(request),
+        asResponse: true,
+      })
+      if (response.status >= 500) throw await authError(response, request.log)
+      return { success: true, message: FORGOT_PASSWORD_MESSAGE }
     })
-    if (!reset.ok) throw await authError(reset, request.log)
-    if (!owner) throw new HttpError(400, 'Your password was changed. Please sign in with it.')
-    // Every session of the user has ended: their open profile streams check and sign out now.
-    await accounts.events.publish(owner.id)
-    const signIn = await auth.api.signInEmail({
-      body: { email: owner.email, password: body.password },
-      headers: requestHeaders(request),
-      asResponse: true,
-    })
-    if (!signIn.ok) throw await authError(signIn, request.log)
-    const { user } = (await signIn.json()) as { user: { id: string } }
-    copyCookies(reply, signIn)
-    return { profile: await profiles.ensure(user.id) }
-  })
 
-  registerAuthHandler(app, accounts)
+    // Sets the new password (every session of the user is revoked), then signs the user in here.
+    scope.post('/api/account/reset-password', async (request, reply) => {
+      const body = parseBody(
+        resetPasswordRequestSchema,
+        request.body,
+        ACCOUNT_MESSAGES.unreadable,
+        resetPasswordError,
+      )
+      await limit(request, 'reset-submit')
+      const [owner] = await app.database.db
+        .select({ id: users.id, email: users.email })
+        .from(verifications)
+        .innerJoin(users, eq(users.id, verifications.value))
+        .where(
+          and(
+            eq(verifications.identifier, `reset-password:${body.token}`),
+            gt(verifications.expiresAt, new Date()),
+          ),
+        )
+      const reset = await auth.api.resetPassword({
+        body: { token: body.token, newPassword: body.password },
+        headers: requestHeaders(request),
+        asResponse: true,
+      })
+      if (!reset.ok) throw await authError(reset, request.log)
+      if (!owner) throw new HttpError(400, 'Your password was changed. Please sign in with it.')
+      // Every session of the user has ended: their open profile streams check and sign out now.
+      await accounts.events.publish(owner.id)
+      const signIn = await auth.api.signInEmail({
+        body: { email: owner.email, password: body.password },
+        headers: requestHeaders(request),
+        asResponse: true,
+      })
+      if (!signIn.ok) throw await authError(signIn, request.log)
+      const { user } = (await signIn.json()) as { user: { id: string } }
+      copyCookies(reply, signIn)
+      return { profile: await profiles.ensure(user.id) }
+    })
+
+    registerAuthHandler(scope)
+  })
 }
 
 /** The better-auth endpoints the app uses directly: Google sign-in, its callback, the session. */
 const ALLOWED = [
   { method: 'POST', path: /^\/sign-in\/social$/ },
   { method: 'GET', path: /^\/callback\/[a-z0-9-]+$/ },
+  { method: 'GET', path: /^\/verify-email$/ },
   { method: 'GET', path: /^\/get-session$/ },
   { method: 'POST', path: /^\/sign-out$/ },
 ]
@@ -149,13 +161,12 @@ const ALLOWED = [
  * better-auth's handler under /api/auth/*, limited to what the app uses: the email and password
  * endpoints are reached only through /api/account, behind our rules and rate limits.
  */
-function registerAuthHandler(app: FastifyInstance, accounts: Accounts): void {
+function registerAuthHandler(app: FastifyInstance): void {
+  const { accounts } = app
   const origin = new URL(app.config.publicUrl).origin
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    onRequest: accounts.checkOrigin,
-    bodyLimit: 16 * 1024,
     async handler(request, reply) {
       const url = new URL(request.url, origin)
       const path = url.pathname.slice('/api/auth'.length)

@@ -1,11 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { Profile } from '../../core/account'
+import type { Profile } from '../../core/account/profile'
 import type { Db } from '../db/client'
 import { profiles, sessions, users } from '../db/schema'
 import { toProfile } from '../profile/repository'
 
-export type SessionRead = { userId: string; sessionId: string; email: string; profile: Profile | null }
+export type SessionRead = {
+  userId: string
+  sessionId: string
+  email: string
+  profile: Profile | null
+  /** When the session ends (absent in reads made by hand, e.g. in tests). */
+  expiresAt?: Date
+}
 
 /** The value of one cookie in a Cookie header, URI-decoded; null when absent or malformed. */
 function cookieValue(header: string, name: string): string | null {
@@ -40,13 +47,20 @@ export function verifiedToken(cookieHeader: string, cookieName: string, secret: 
 /**
  * The fast read of a session for endpoints that only need to know who is asking: the signature is
  * checked here, then one query finds the unexpired session with its user's profile. Sign-in,
- * sign-out and session refresh stay with better-auth.
+ * sign-out and session refresh stay with better-auth. With a cache, a session read once is served from
+ * memory until an event of its user (session-cache.ts).
  */
-export function createSessionReader(db: Db, secret: string, cookieName: () => Promise<string>) {
+export function createSessionReader(
+  db: Db,
+  secret: string,
+  cookieName: () => Promise<string>,
+  cache?: { get(token: string, load: () => Promise<SessionRead | null>): Promise<SessionRead | null> },
+) {
   // Prepared once per connection: the server parses and plans it once, not on every request.
   const query = db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
       profile: {
@@ -70,6 +84,10 @@ export function createSessionReader(db: Db, secret: string, cookieName: () => Pr
     if (!cookieHeader) return null
     const token = verifiedToken(cookieHeader, await cookieName(), secret)
     if (!token) return null
+    return cache ? cache.get(token, () => load(token)) : load(token)
+  }
+
+  async function load(token: string): Promise<SessionRead | null> {
     const [row] = await query.execute({ token })
     if (!row) return null
     const { userId, profile } = row
@@ -77,6 +95,7 @@ export function createSessionReader(db: Db, secret: string, cookieName: () => Pr
       userId,
       sessionId: row.sessionId,
       email: row.email,
+      expiresAt: row.expiresAt,
       profile: profile ? toProfile({ userId, ...profile }) : null,
     }
   }

@@ -1,63 +1,41 @@
+import { existsSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { APP_ORIGIN, register, send, startApp, type TestApp } from '../auth/test-support'
-import { authRateLimits, profiles, sandboxPayments, users } from '../db/schema'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
-import { createBillingClock } from './clock'
+import { describe, expect, it } from 'vitest'
+import { profiles, sandboxPayments } from '../db/schema'
+import { APP_ORIGIN, register, send } from '../testing/auth'
+import { decideOnSandbox, useSandboxBillingApp } from '../testing/billing-harness'
+import { DATABASE_KINDS } from '../testing/harness'
 
 const DAY = 86_400_000
 
-/** The sandbox approval page's form, as a browser on the page submits it. */
-function decide(
-  app: FastifyInstance,
-  field: 'subscription_id' | 'order_id',
-  id: string,
-  decision: 'approve' | 'cancel',
-) {
-  return app.inject({
-    method: 'POST',
-    url: '/billing/sandbox/approve',
-    headers: { origin: APP_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ [field]: id, decision }).toString(),
-  })
-}
-
 describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-  const clock = createBillingClock()
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, { BILLING_TEST_CLOCK: '1' }, { billing: { clock } })
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const billing = useSandboxBillingApp(kind)
 
   const profileOf = async (userId: string) =>
-    (await database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]
+    (await billing.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]
 
   /** Create → approval page → approve; returns the subscription id and the return URL. */
   async function approvedSubscription(cookie: string) {
-    const created = await send(app, '/api/billing/create-subscription', { plan_type: 'premium' }, { cookie })
+    const created = await send(
+      billing.app,
+      '/api/billing/create-subscription',
+      { plan_type: 'premium' },
+      { cookie },
+    )
     expect(created.statusCode).toBe(200)
     const { approval_url, subscription_id } = created.json()
     expect(approval_url).toBe(`${APP_ORIGIN}/billing/sandbox/approve?subscription_id=${subscription_id}`)
-    const page = await app.inject({
+    const page = await billing.app.inject({
       method: 'GET',
       url: new URL(approval_url).pathname + new URL(approval_url).search,
     })
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain('Test mode — no money is charged')
     expect(page.body).toContain('$6.99 USD / month')
-    const approved = await decide(app, 'subscription_id', subscription_id, 'approve')
+    // The browser asks for an icon: the page names the app's own (public/favicon.svg), not a 404.
+    const icon = /<link rel="icon" href="\/([^"]+)"/.exec(page.body)?.[1]
+    expect(icon && existsSync(new URL(`../../../public/${icon}`, import.meta.url))).toBe(true)
+    const approved = await decideOnSandbox(billing.app, 'subscription_id', subscription_id, 'approve')
     expect(approved.statusCode).toBe(303)
     const back = new URL(approved.headers.location as string, APP_ORIGIN)
     expect(back.pathname).toBe('/payment/success')
@@ -68,7 +46,7 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
   }
 
   it('describes the plan and says it is in test mode', async () => {
-    const res = await send(app, '/api/billing/config')
+    const res = await send(billing.app, '/api/billing/config')
     expect(res.json()).toEqual({
       provider: 'sandbox',
       testMode: true,
@@ -77,11 +55,11 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
   })
 
   it('subscribes, activates once, verifies, cancels with premium to the end of the period, then lapses', async () => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(billing.app)
     const id = await approvedSubscription(cookie)
 
     const activated = await send(
-      app,
+      billing.app,
       '/api/billing/activate-subscription',
       { subscription_id: id },
       { cookie },
@@ -102,14 +80,29 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     expect(after?.subscriptionExpiresAt?.getTime()).toBe(paidUntil)
 
     // A replayed activation (a reload of the success page) answers the same and writes nothing.
-    const again = await send(app, '/api/billing/activate-subscription', { subscription_id: id }, { cookie })
+    const again = await send(
+      billing.app,
+      '/api/billing/activate-subscription',
+      { subscription_id: id },
+      { cookie },
+    )
     expect(again.json().subscription).toEqual(subscription)
     expect((await profileOf(profile.userId))?.updatedAt).toEqual(after?.updatedAt)
 
-    const verified = await send(app, '/api/billing/verify-subscription', { subscription_id: id }, { cookie })
+    const verified = await send(
+      billing.app,
+      '/api/billing/verify-subscription',
+      { subscription_id: id },
+      { cookie },
+    )
     expect(verified.json()).toEqual({ success: true, status: 'active' })
 
-    const cancelled = await send(app, '/api/billing/cancel-subscription', { subscription_id: id }, { cookie })
+    const cancelled = await send(
+      billing.app,
+      '/api/billing/cancel-subscription',
+      { subscription_id: id },
+      { cookie },
+    )
     expect(cancelled.json()).toEqual({ success: true })
     expect(await profileOf(profile.userId)).toMatchObject({
       planType: 'monthly',
@@ -118,51 +111,63 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     })
     // Cancelling twice is harmless.
     expect(
-      (await send(app, '/api/billing/cancel-subscription', { subscription_id: id }, { cookie })).statusCode,
+      (await send(billing.app, '/api/billing/cancel-subscription', { subscription_id: id }, { cookie }))
+        .statusCode,
     ).toBe(200)
     expect(
-      (await send(app, '/api/billing/verify-subscription', { subscription_id: id }, { cookie })).json()
-        .status,
+      (
+        await send(billing.app, '/api/billing/verify-subscription', { subscription_id: id }, { cookie })
+      ).json().status,
     ).toBe('cancelled')
 
-    const moved = await send(app, '/api/billing/test/clock', {
-      advanceMs: paidUntil - clock.now().getTime() + DAY,
-    })
+    const moved = await send(
+      billing.app,
+      '/api/billing/test/clock',
+      { advanceMs: paidUntil - billing.clock.now().getTime() + DAY },
+      { cookie },
+    )
     expect(moved.json()).toMatchObject({ success: true, lapsed: 1 })
     expect(await profileOf(profile.userId)).toMatchObject({ planType: 'free', subscriptionStatus: 'expired' })
   })
 
   it('renews an active subscription when its billing time passes, instead of lapsing it', async () => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(billing.app)
     const id = await approvedSubscription(cookie)
-    await send(app, '/api/billing/activate-subscription', { subscription_id: id }, { cookie })
+    await send(billing.app, '/api/billing/activate-subscription', { subscription_id: id }, { cookie })
     const firstEnd = (await profileOf(profile.userId))?.subscriptionExpiresAt?.getTime() ?? 0
-    clock.advance(firstEnd - clock.now().getTime() + DAY)
-    await send(app, '/api/billing/test/clock', { advanceMs: 0 })
+    billing.clock.advance(firstEnd - billing.clock.now().getTime() + DAY)
+    await send(billing.app, '/api/billing/test/clock', { advanceMs: 0 }, { cookie })
     const renewed = await profileOf(profile.userId)
     expect(renewed).toMatchObject({ planType: 'monthly', subscriptionStatus: 'active' })
-    expect(renewed?.subscriptionExpiresAt?.getTime()).toBeGreaterThan(clock.now().getTime() + 20 * DAY)
+    expect(renewed?.subscriptionExpiresAt?.getTime()).toBeGreaterThan(
+      billing.clock.now().getTime() + 20 * DAY,
+    )
   })
 
   it("never lets a user activate, verify or cancel someone else's subscription", async () => {
-    const owner = await register(app)
-    const thief = await register(app)
+    const owner = await register(billing.app)
+    const thief = await register(billing.app)
     const id = await approvedSubscription(owner.cookie)
     for (const path of ['activate-subscription', 'verify-subscription', 'cancel-subscription']) {
-      const res = await send(app, `/api/billing/${path}`, { subscription_id: id }, { cookie: thief.cookie })
+      const res = await send(
+        billing.app,
+        `/api/billing/${path}`,
+        { subscription_id: id },
+        { cookie: thief.cookie },
+      )
       expect(res.statusCode, path).toBe(404)
       expect(res.json()).toEqual({ success: false, error: 'Subscription not found' })
     }
     expect(await profileOf(thief.profile.userId)).toMatchObject({ planType: 'free', subscriptionId: null })
-    const [row] = await database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id))
+    const [row] = await billing.database.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id))
     expect(row?.status).toBe('ACTIVE')
   })
 
   it('refuses an activation before approval, an unknown id, a bad body, a visitor and another site', async () => {
-    const { cookie, profile } = await register(app)
-    const created = (await send(app, '/api/billing/create-subscription', {}, { cookie })).json()
+    const { cookie, profile } = await register(billing.app)
+    const created = (await send(billing.app, '/api/billing/create-subscription', {}, { cookie })).json()
     const early = await send(
-      app,
+      billing.app,
       '/api/billing/activate-subscription',
       { subscription_id: created.subscription_id },
       { cookie },
@@ -170,23 +175,26 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     expect(early.statusCode).toBe(409)
     expect(early.json().error).toMatch(/not been approved yet/)
     const unknown = await send(
-      app,
+      billing.app,
       '/api/billing/activate-subscription',
       { subscription_id: 'I-MADEUP' },
       { cookie },
     )
     expect(unknown.json()).toEqual({ success: false, error: 'Subscription not found' })
     for (const body of [{}, { subscription_id: 42 }, { subscription_id: 'x'.repeat(65) }]) {
-      expect((await send(app, '/api/billing/activate-subscription', body, { cookie })).statusCode).toBe(400)
+      expect(
+        (await send(billing.app, '/api/billing/activate-subscription', body, { cookie })).statusCode,
+      ).toBe(400)
     }
     expect(
-      (await send(app, '/api/billing/create-subscription', { plan_type: 'gold' }, { cookie })).statusCode,
+      (await send(billing.app, '/api/billing/create-subscription', { plan_type: 'gold' }, { cookie }))
+        .statusCode,
     ).toBe(400)
-    const visitor = await send(app, '/api/billing/create-subscription', { plan_type: 'premium' })
+    const visitor = await send(billing.app, '/api/billing/create-subscription', { plan_type: 'premium' })
     expect(visitor.statusCode).toBe(401)
     expect(visitor.json().success).toBe(false)
     const crossSite = await send(
-      app,
+      billing.app,
       '/api/billing/test/simulate-monthly',
       {},
       { cookie, origin: 'https://evil.example' },
@@ -199,13 +207,15 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
   })
 
   it('Cancel and return on the approval page leads to /payment/cancel and changes nothing', async () => {
-    const { cookie, profile } = await register(app)
-    const { subscription_id } = (await send(app, '/api/billing/create-subscription', {}, { cookie })).json()
-    const back = await decide(app, 'subscription_id', subscription_id, 'cancel')
+    const { cookie, profile } = await register(billing.app)
+    const { subscription_id } = (
+      await send(billing.app, '/api/billing/create-subscription', {}, { cookie })
+    ).json()
+    const back = await decideOnSandbox(billing.app, 'subscription_id', subscription_id, 'cancel')
     expect(back.statusCode).toBe(303)
     expect(back.headers.location).toMatch(/^\/payment\/cancel\?token=/)
     expect(await profileOf(profile.userId)).toMatchObject({ planType: 'free' })
-    const form = await app.inject({
+    const form = await billing.app.inject({
       method: 'GET',
       url: `/billing/sandbox/approve?subscription_id=${subscription_id}`,
     })
@@ -213,34 +223,39 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
   })
 
   it('does not open a second subscription for a premium user', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(billing.app)
     const id = await approvedSubscription(cookie)
-    await send(app, '/api/billing/activate-subscription', { subscription_id: id }, { cookie })
-    const second = await send(app, '/api/billing/create-subscription', {}, { cookie })
+    await send(billing.app, '/api/billing/activate-subscription', { subscription_id: id }, { cookie })
+    const second = await send(billing.app, '/api/billing/create-subscription', {}, { cookie })
     expect(second.statusCode).toBe(409)
     expect(second.json().error).toBe('You already have an active Premium subscription.')
   })
 
   it('a one-time payment buys 30 days once, however often it is captured, and only for its owner', async () => {
-    const { cookie, profile } = await register(app)
-    const other = await register(app)
-    const created = (await send(app, '/api/billing/create-payment', {}, { cookie })).json()
+    const { cookie, profile } = await register(billing.app)
+    const other = await register(billing.app)
+    const created = (await send(billing.app, '/api/billing/create-payment', {}, { cookie })).json()
     expect(created.approval_url).toContain(`/billing/sandbox/approve?order_id=${created.order_id}`)
-    const early = await send(app, '/api/billing/capture-payment', { order_id: created.order_id }, { cookie })
+    const early = await send(
+      billing.app,
+      '/api/billing/capture-payment',
+      { order_id: created.order_id },
+      { cookie },
+    )
     expect(early.statusCode).toBe(502)
-    const approved = await decide(app, 'order_id', created.order_id, 'approve')
+    const approved = await decideOnSandbox(billing.app, 'order_id', created.order_id, 'approve')
     expect(approved.headers.location).toMatch(
       new RegExp(`^/payment/success\\?token=${created.order_id}&PayerID=`),
     )
     const stolen = await send(
-      app,
+      billing.app,
       '/api/billing/capture-payment',
       { order_id: created.order_id },
       { cookie: other.cookie },
     )
     expect(stolen.statusCode).toBe(404)
     const captured = await send(
-      app,
+      billing.app,
       '/api/billing/capture-payment',
       { order_id: created.order_id },
       { cookie },
@@ -251,33 +266,40 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
     })
     const first = await profileOf(profile.userId)
     expect(first).toMatchObject({ planType: 'monthly', subscriptionStatus: 'active' })
-    expect((first?.subscriptionExpiresAt?.getTime() ?? 0) - clock.now().getTime()).toBeGreaterThan(29 * DAY)
-    await send(app, '/api/billing/capture-payment', { order_id: created.order_id }, { cookie })
+    expect((first?.subscriptionExpiresAt?.getTime() ?? 0) - billing.clock.now().getTime()).toBeGreaterThan(
+      29 * DAY,
+    )
+    await send(billing.app, '/api/billing/capture-payment', { order_id: created.order_id }, { cookie })
     expect((await profileOf(profile.userId))?.subscriptionExpiresAt).toEqual(first?.subscriptionExpiresAt)
     expect(await profileOf(other.profile.userId)).toMatchObject({ planType: 'free' })
   })
 
   it('the test page simulates a monthly plan and clears it; the sandbox refuses webhooks', async () => {
-    const { cookie, profile } = await register(app)
-    const simulated = await send(app, '/api/billing/test/simulate-monthly', {}, { cookie })
+    const { cookie, profile } = await register(billing.app)
+    const simulated = await send(billing.app, '/api/billing/test/simulate-monthly', {}, { cookie })
     expect(simulated.json().profile).toMatchObject({ planType: 'monthly', subscriptionStatus: 'active' })
     expect(simulated.json().profile.subscriptionId).toMatch(/^TEST-/)
     const { subscriptionId } = simulated.json().profile
     expect(
       (
-        await send(app, '/api/billing/verify-subscription', { subscription_id: subscriptionId }, { cookie })
+        await send(
+          billing.app,
+          '/api/billing/verify-subscription',
+          { subscription_id: subscriptionId },
+          { cookie },
+        )
       ).json(),
     ).toEqual({
       success: true,
       status: 'active',
     })
-    const cleared = await send(app, '/api/billing/test/clear', {}, { cookie })
+    const cleared = await send(billing.app, '/api/billing/test/clear', {}, { cookie })
     expect(cleared.json().profile).toMatchObject({
       planType: 'free',
       subscriptionStatus: 'inactive',
       subscriptionId: null,
     })
-    const hook = await app.inject({
+    const hook = await billing.app.inject({
       method: 'POST',
       url: '/api/billing/webhook',
       headers: { 'content-type': 'application/json' },

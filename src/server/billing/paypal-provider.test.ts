@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type PaypalStandIn, startPaypalStandIn } from '../testing/paypal-stand-in'
 import { createPaypalProvider } from './paypal-provider'
 import { ProviderError } from './provider'
-import { type FakePaypal, startFakePaypal } from './testing/fake-paypal'
 
 describe('the PayPal provider against a PayPal stand-in', () => {
-  let paypal: FakePaypal
+  let paypal: PaypalStandIn
   beforeAll(async () => {
-    paypal = await startFakePaypal()
+    paypal = await startPaypalStandIn()
   })
   afterEach(() => {
     paypal.setTokenLifetime(32_400)
@@ -118,7 +118,9 @@ describe('the PayPal provider against a PayPal stand-in', () => {
     const captured = await p.captureOrder(order.id)
     expect(captured).toEqual({
       id: order.id,
-      status: 'COMPLETED',
+      orderStatus: 'COMPLETED',
+      captureStatus: 'COMPLETED',
+      pendingReason: null,
       amount: '6.99',
       currency: 'USD',
       customId: 'user-1',
@@ -148,5 +150,37 @@ describe('the PayPal provider against a PayPal stand-in', () => {
     const { 'paypal-transmission-id': _, ...unsigned } = genuine.headers
     expect(await p.verifyWebhook(unsigned, genuine.body)).toBeNull()
     expect(await p.verifyWebhook(genuine.headers, 'not json')).toBeNull()
+  })
+
+  it('sends Prefer: return=representation only where PayPal declares it', async () => {
+    const p = provider()
+    const from = paypal.received.length
+    const { id } = await p.createSubscription(input())
+    await p.getSubscription(id)
+    paypal.approve(id)
+    await p.cancelSubscription(id, 'r')
+    const order = await p.createOrder({
+      userId: 'user-1',
+      requestId: crypto.randomUUID(),
+      amount: '6.99',
+      currency: 'USD',
+      description: 'Whirl Premium: 30 days',
+      returnUrl: 'http://localhost:3000/payment/success',
+      cancelUrl: 'http://localhost:3000/payment/cancel',
+    })
+    paypal.approveOrder(order.id)
+    await p.captureOrder(order.id)
+    await p.getOrder(order.id)
+    const signed = paypal.signedWebhook(paypal.subscriptionEvent('BILLING.SUBSCRIPTION.CANCELLED', id))
+    await p.verifyWebhook(signed.headers, signed.body)
+    const preferred = paypal.received
+      .slice(from)
+      .filter((r) => r.headers.prefer === 'return=representation')
+      .map((r) => `${r.method} ${r.path.replace(id, '{id}').replace(order.id, '{id}')}`)
+    expect(preferred).toEqual([
+      'POST /v1/billing/subscriptions',
+      'POST /v2/checkout/orders',
+      'POST /v2/checkout/orders/{id}/capture',
+    ])
   })
 })

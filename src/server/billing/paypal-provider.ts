@@ -1,276 +1,203 @@
+import { createPaypalHttp, describeError, type PaypalHttpOptions } from './paypal-http'
+import {
+  captureResource,
+  type OrderCaptureRequest,
+  type OrderCreateRequest,
+  orderResource,
+  type SubscriptionCancelRequest,
+  type SubscriptionCreateRequest,
+  subscriptionResource,
+  type VerifyWebhookSignatureFields,
+  verifyWebhookSignatureResponse,
+  webhookEvent,
+} from './paypal-schemas'
 import {
   type CapturedOrder,
   type PaymentProvider,
   ProviderError,
   type ProviderSubscription,
-  type ProviderSubscriptionStatus,
   type VerifiedWebhookEvent,
 } from './provider'
 
-export type PaypalOptions = {
-  clientId: string
-  clientSecret: string
+export type PaypalOptions = PaypalHttpOptions & {
   planId: string
+  /** The plan whose first cycle is the 7-day TRIAL at 0 (decision 0018); unset: no trial. */
+  trialPlanId?: string
   webhookId: string
-  /** https://api-m.sandbox.paypal.com, https://api-m.paypal.com, or a local stand-in in tests. */
-  apiUrl: string
   brandName?: string
-  /** Per request; a slower answer is a failure the user is told about. */
-  timeoutMs?: number
-  fetch?: typeof fetch
-  now?: () => number
 }
 
-const UNREACHABLE = 'PayPal is not responding. Please try again in a moment.'
 /** PayPal ids are letters, digits and dashes (I-…, order ids, event ids): nothing else reaches a URL. */
 const ID = /^[A-Za-z0-9-]{1,64}$/
-const STATUSES = new Set(['APPROVAL_PENDING', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED'])
-/** Renew the token this long before PayPal says it expires. */
-const TOKEN_MARGIN_MS = 60_000
 
-type Json = Record<string, unknown>
-const obj = (value: unknown): Json => (value && typeof value === 'object' ? (value as Json) : {})
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null)
-const linkOf = (body: Json, ...rels: string[]): string | null => {
-  const links = Array.isArray(body.links) ? body.links : []
+const linkOf = (links: { rel: string; href: string }[] | undefined, ...rels: string[]) => {
   for (const rel of rels) {
-    const link = links.map(obj).find((l) => l.rel === rel)
-    if (link && typeof link.href === 'string') return link.href
+    const link = links?.find((l) => l.rel === rel)
+    if (link) return link.href
   }
   return null
 }
 
-/** PayPal's error body, in a sentence the user may see (never a token or a secret). */
-function describeError(status: number, body: Json): string {
-  const issue = str(obj(Array.isArray(body.details) ? body.details[0] : null).issue)
-  const name = str(body.name) ?? str(body.error)
-  const detail = [name, issue].filter(Boolean).join(': ')
-  return `PayPal returned an error (HTTP ${status}${detail ? `, ${detail}` : ''}). Please try again.`
-}
-
+/**
+ * The subscriber's name as PayPal's `name` has it: a surname is "required when the party is a
+ * person", so a one-word name (no surname to tell) is not sent at all; PayPal asks the buyer.
+ */
 function splitName(name: string | undefined): { given_name: string; surname: string } | undefined {
   const parts = (name ?? '').trim().split(/\s+/).filter(Boolean)
-  if (parts.length === 0) return undefined
-  const given = parts.length > 1 ? parts.slice(0, -1).join(' ') : (parts[0] as string)
+  if (parts.length < 2) return undefined
   return {
-    given_name: given.slice(0, 140),
-    surname: (parts.length > 1 ? (parts.at(-1) as string) : given).slice(0, 140),
+    given_name: parts.slice(0, -1).join(' ').slice(0, 140),
+    surname: (parts.at(-1) as string).slice(0, 140),
+  }
+}
+
+const readSubscription = (body: unknown): ProviderSubscription => {
+  const parsed = subscriptionResource.safeParse(body)
+  if (!parsed.success) throw new ProviderError('PayPal sent a subscription that could not be read.')
+  const sub = parsed.data
+  return {
+    id: sub.id,
+    status: sub.status,
+    planId: sub.plan_id ?? null,
+    customId: sub.custom_id ?? null,
+    startTime: sub.start_time ?? null,
+    nextBillingTime: sub.billing_info?.next_billing_time ?? null,
+  }
+}
+
+const readOrder = (id: string, body: unknown): CapturedOrder => {
+  const parsed = orderResource.safeParse(body)
+  if (!parsed.success) throw new ProviderError('PayPal sent a payment that could not be read.')
+  const unit = parsed.data.purchase_units?.[0]
+  const capture = unit?.payments?.captures?.[0]
+  return {
+    id: parsed.data.id || id,
+    orderStatus: parsed.data.status,
+    captureStatus: capture?.status ?? null,
+    pendingReason: capture?.status_details?.reason ?? null,
+    amount: capture?.amount?.value ?? '',
+    currency: capture?.amount?.currency_code ?? '',
+    customId: capture?.custom_id ?? unit?.custom_id ?? null,
   }
 }
 
 /** PayPal's REST API (OAuth2 client credentials, Subscriptions v1, Orders v2, webhook verification). */
 export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
-  const doFetch = options.fetch ?? globalThis.fetch
-  const now = options.now ?? Date.now
-  const timeoutMs = options.timeoutMs ?? 15_000
-  const base = options.apiUrl.replace(/\/+$/, '')
-  let token: { value: string; expiresAt: number } | null = null
-  let pending: Promise<string> | null = null
-
-  async function call(path: string, init: RequestInit): Promise<Response> {
-    try {
-      return await doFetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) })
-    } catch {
-      throw new ProviderError(UNREACHABLE)
-    }
-  }
-
-  async function readJson(response: Response): Promise<Json> {
-    const text = await response.text().catch(() => {
-      throw new ProviderError(UNREACHABLE)
-    })
-    if (!text) return {}
-    try {
-      return obj(JSON.parse(text))
-    } catch {
-      throw new ProviderError(
-        `PayPal sent an answer that could not be read (HTTP ${response.status}).`,
-        response.status,
-      )
-    }
-  }
-
-  async function fetchToken(): Promise<string> {
-    const response = await call('/v1/oauth2/token', {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
-      },
-      body: 'grant_type=client_credentials',
-    })
-    const body = await readJson(response)
-    const value = str(body.access_token)
-    if (!response.ok || !value) {
-      throw new ProviderError('PayPal refused our credentials. Please contact support.', response.status)
-    }
-    const lifetime = typeof body.expires_in === 'number' ? body.expires_in * 1000 : 0
-    token = { value, expiresAt: now() + Math.max(0, lifetime - TOKEN_MARGIN_MS) }
-    return value
-  }
-
-  /** The cached token, or a new one; concurrent callers share one token request. */
-  function accessToken(): Promise<string> {
-    if (token && token.expiresAt > now()) return Promise.resolve(token.value)
-    pending ??= fetchToken().finally(() => {
-      pending = null
-    })
-    return pending
-  }
-
-  /** An authenticated JSON call; a 401 (token revoked early) gets one new token and one retry. */
-  async function api(method: string, path: string, body?: unknown, requestId?: string) {
-    for (let attempt = 0; ; attempt++) {
-      const bearer = await accessToken()
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${bearer}`,
-        accept: 'application/json',
-        prefer: 'return=representation',
-      }
-      if (body !== undefined) headers['content-type'] = 'application/json'
-      if (requestId) headers['paypal-request-id'] = requestId
-      const response = await call(path, {
-        method,
-        headers,
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      if (response.status === 401 && attempt === 0) {
-        await response.body?.cancel().catch(() => {})
-        if (token?.value === bearer) token = null
-        continue
-      }
-      return { status: response.status, ok: response.ok, body: await readJson(response) }
-    }
-  }
-
-  const ensureId = (id: string) => {
-    if (!ID.test(id)) throw new ProviderError('Subscription not found', 404)
-  }
-
-  const toSubscription = (body: Json): ProviderSubscription => {
-    const status = str(body.status) ?? ''
-    if (!STATUSES.has(status) || !str(body.id)) {
-      throw new ProviderError('PayPal sent a subscription that could not be read.')
-    }
-    return {
-      id: body.id as string,
-      status: status as ProviderSubscriptionStatus,
-      planId: str(body.plan_id),
-      customId: str(body.custom_id),
-      startTime: str(body.start_time),
-      nextBillingTime: str(obj(body.billing_info).next_billing_time),
-    }
-  }
+  const { api } = createPaypalHttp(options)
+  const brand_name = options.brandName ?? 'Whirl'
+  const fail = (res: { status: number; body: unknown }) =>
+    new ProviderError(describeError(res.status, res.body), res.status)
 
   return {
     kind: 'paypal',
+    offersTrial: Boolean(options.trialPlanId),
 
     async createSubscription(input) {
       const name = splitName(input.subscriber?.name)
-      const subscriber = {
-        ...(name ? { name } : {}),
-        ...(input.subscriber?.email ? { email_address: input.subscriber.email } : {}),
-      }
-      const res = await api(
-        'POST',
-        '/v1/billing/subscriptions',
-        {
-          plan_id: options.planId,
-          custom_id: input.userId,
-          ...(Object.keys(subscriber).length > 0 ? { subscriber } : {}),
-          application_context: {
-            brand_name: options.brandName ?? 'Whirl',
-            shipping_preference: 'NO_SHIPPING',
-            user_action: 'SUBSCRIBE_NOW',
-            return_url: input.returnUrl,
-            cancel_url: input.cancelUrl,
-          },
+      const email = input.subscriber?.email
+      const body: SubscriptionCreateRequest = {
+        plan_id: input.trialDays && options.trialPlanId ? options.trialPlanId : options.planId,
+        custom_id: input.userId,
+        ...(name || email
+          ? { subscriber: { ...(name ? { name } : {}), ...(email ? { email_address: email } : {}) } }
+          : {}),
+        application_context: {
+          brand_name,
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'SUBSCRIBE_NOW',
+          return_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
         },
-        input.requestId,
-      )
-      if (!res.ok) throw new ProviderError(describeError(res.status, res.body), res.status)
-      const id = str(res.body.id)
-      const approvalUrl = linkOf(res.body, 'approve')
-      if (!id || !approvalUrl)
+      }
+      const res = await api('POST', '/v1/billing/subscriptions', {
+        body,
+        requestId: input.requestId,
+        representation: true,
+      })
+      if (!res.ok) throw fail(res)
+      const parsed = subscriptionResource.safeParse(res.body)
+      const approvalUrl = parsed.success ? linkOf(parsed.data.links, 'approve') : null
+      if (!parsed.success || !approvalUrl)
         throw new ProviderError('PayPal did not send an approval link. Please try again.')
-      return { id, approvalUrl }
+      return { id: parsed.data.id, approvalUrl }
     },
 
     async getSubscription(id) {
       if (!ID.test(id)) return null
       const res = await api('GET', `/v1/billing/subscriptions/${id}`)
       if (res.status === 404) return null
-      if (!res.ok) throw new ProviderError(describeError(res.status, res.body), res.status)
-      return toSubscription(res.body)
+      if (!res.ok) throw fail(res)
+      return readSubscription(res.body)
     },
 
     async cancelSubscription(id, reason) {
-      ensureId(id)
-      const res = await api('POST', `/v1/billing/subscriptions/${id}/cancel`, {
+      if (!ID.test(id)) throw new ProviderError('Subscription not found', 404)
+      const body: SubscriptionCancelRequest = {
         reason: reason.slice(0, 128) || 'Cancelled by the subscriber',
-      })
+      }
+      const res = await api('POST', `/v1/billing/subscriptions/${id}/cancel`, { body })
       if (res.status === 404) throw new ProviderError('Subscription not found', 404)
-      if (!res.ok) throw new ProviderError(describeError(res.status, res.body), res.status)
+      if (!res.ok) throw fail(res)
     },
 
     async createOrder(input) {
-      const res = await api(
-        'POST',
-        '/v2/checkout/orders',
-        {
-          intent: 'CAPTURE',
-          purchase_units: [
-            {
-              amount: { currency_code: input.currency, value: input.amount },
-              description: input.description.slice(0, 127),
-              custom_id: input.userId,
-            },
-          ],
-          payment_source: {
-            paypal: {
-              experience_context: {
-                brand_name: options.brandName ?? 'Whirl',
-                shipping_preference: 'NO_SHIPPING',
-                user_action: 'PAY_NOW',
-                return_url: input.returnUrl,
-                cancel_url: input.cancelUrl,
-              },
+      const body: OrderCreateRequest = {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            amount: { currency_code: input.currency, value: input.amount },
+            description: input.description.slice(0, 127),
+            custom_id: input.userId,
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              brand_name,
+              shipping_preference: 'NO_SHIPPING',
+              user_action: 'PAY_NOW',
+              return_url: input.returnUrl,
+              cancel_url: input.cancelUrl,
             },
           },
         },
-        input.requestId,
-      )
-      if (!res.ok) throw new ProviderError(describeError(res.status, res.body), res.status)
-      const id = str(res.body.id)
-      const approvalUrl = linkOf(res.body, 'payer-action', 'approve')
-      if (!id || !approvalUrl)
+      }
+      const res = await api('POST', '/v2/checkout/orders', {
+        body,
+        requestId: input.requestId,
+        representation: true,
+      })
+      if (!res.ok) throw fail(res)
+      const parsed = orderResource.safeParse(res.body)
+      const approvalUrl = parsed.success ? linkOf(parsed.data.links, 'payer-action', 'approve') : null
+      if (!parsed.success || !approvalUrl)
         throw new ProviderError('PayPal did not send an approval link. Please try again.')
-      return { id, approvalUrl }
+      return { id: parsed.data.id, approvalUrl }
     },
 
     async captureOrder(id): Promise<CapturedOrder> {
       if (!ID.test(id)) throw new ProviderError('Payment not found', 404)
-      const res = await api('POST', `/v2/checkout/orders/${id}/capture`, {}, `capture-${id}`)
+      const body: OrderCaptureRequest = {}
+      const res = await api('POST', `/v2/checkout/orders/${id}/capture`, {
+        body,
+        requestId: `capture-${id}`,
+        representation: true,
+      })
+      if (res.ok) return readOrder(id, res.body)
       // Captured before (a replay): PayPal answers 422 ORDER_ALREADY_CAPTURED; read the order instead.
-      const body =
-        res.status === 422 && JSON.stringify(res.body).includes('ORDER_ALREADY_CAPTURED')
-          ? (await api('GET', `/v2/checkout/orders/${id}`)).body
-          : res.body
-      if (!res.ok && body === res.body)
-        throw new ProviderError(describeError(res.status, res.body), res.status)
-      const unit = obj(Array.isArray(body.purchase_units) ? body.purchase_units[0] : null)
-      const capture = obj(
-        Array.isArray(obj(unit.payments).captures) ? (obj(unit.payments).captures as unknown[])[0] : null,
-      )
-      const amount = obj(capture.amount)
-      return {
-        id: str(body.id) ?? id,
-        status: str(body.status) ?? '',
-        amount: str(amount.value) ?? '',
-        currency: str(amount.currency_code) ?? '',
-        customId: str(capture.custom_id) ?? str(unit.custom_id),
+      if (res.status === 422 && JSON.stringify(res.body).includes('ORDER_ALREADY_CAPTURED')) {
+        const again = await api('GET', `/v2/checkout/orders/${id}`)
+        if (again.ok) return readOrder(id, again.body)
       }
+      throw fail(res)
+    },
+
+    async getOrder(id) {
+      if (!ID.test(id)) return null
+      const res = await api('GET', `/v2/checkout/orders/${id}`)
+      if (res.status === 404) return null
+      if (!res.ok) throw fail(res)
+      return readOrder(id, res.body)
     },
 
     async verifyWebhook(headers, rawBody): Promise<VerifiedWebhookEvent | null> {
@@ -284,31 +211,45 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
         transmission_id: header('paypal-transmission-id'),
         transmission_sig: header('paypal-transmission-sig'),
         transmission_time: header('paypal-transmission-time'),
+        webhook_id: options.webhookId,
       }
       if (Object.values(fields).some((v) => v === null)) return null
-      let event: Json
+      let json: unknown
       try {
-        event = obj(JSON.parse(rawBody))
+        json = JSON.parse(rawBody)
       } catch {
         return null
       }
-      const id = str(event.id)
-      const eventType = str(event.event_type)
-      if (!id || !eventType || !ID.test(id)) return null
-      // A PayPal outage throws (the delivery fails and PayPal sends it again); a forgery is null.
-      const res = await api('POST', '/v1/notifications/verify-webhook-signature', {
-        ...fields,
-        webhook_id: options.webhookId,
-        webhook_event: event,
-      })
-      if (!res.ok || res.body.verification_status !== 'SUCCESS') return null
-      const resource = obj(event.resource)
-      const subscriptionId = eventType.startsWith('PAYMENT.SALE.')
-        ? str(resource.billing_agreement_id)
-        : eventType.startsWith('BILLING.SUBSCRIPTION.')
-          ? str(resource.id)
+      // webhookEvent is an object schema: the raw text is one JSON object, safe to splice in whole.
+      const parsed = webhookEvent.safeParse(json)
+      if (!parsed.success || !ID.test(parsed.data.id)) return null
+      const event = parsed.data
+      // PayPal checks the signature against the text it sent, so webhook_event must be that text,
+      // byte for byte: re-encoding it would turn \u20ac into €, \/ into / and 1.0 into 1.
+      const request: VerifyWebhookSignatureFields = fields as VerifyWebhookSignatureFields
+      const raw = `${JSON.stringify(request).slice(0, -1)},"webhook_event":${rawBody}}`
+      const res = await api('POST', '/v1/notifications/verify-webhook-signature', { raw })
+      // FAILURE is PayPal's word that the delivery is not genuine; any other answer is an outage,
+      // which throws, so the delivery fails and PayPal sends it again.
+      const answer = verifyWebhookSignatureResponse.safeParse(res.body)
+      if (!res.ok || !answer.success) {
+        throw new ProviderError(`PayPal could not verify the webhook (HTTP ${res.status}).`, res.status)
+      }
+      if (answer.data.verification_status !== 'SUCCESS') return null
+      const resource = event.resource ?? {}
+      const text = (value: unknown) => (typeof value === 'string' ? value : null)
+      const subscriptionId = event.event_type.startsWith('PAYMENT.SALE.')
+        ? text(resource.billing_agreement_id)
+        : event.event_type.startsWith('BILLING.SUBSCRIPTION.')
+          ? text(resource.id)
           : null
-      return { id, eventType, subscriptionId, resource: event.resource }
+      const capture = event.event_type.startsWith('PAYMENT.CAPTURE.')
+        ? captureResource.safeParse(resource)
+        : null
+      const orderId = capture?.success
+        ? (capture.data.supplementary_data?.related_ids?.order_id ?? null)
+        : null
+      return { id: event.id, eventType: event.event_type, subscriptionId, orderId, resource }
     },
   }
 }

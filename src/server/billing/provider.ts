@@ -32,6 +32,8 @@ export type CreateSubscriptionInput = {
   subscriber?: { name?: string; email?: string }
   returnUrl: string
   cancelUrl: string
+  /** Free days before the first payment (the account's first subscription); 0 or absent: none. */
+  trialDays?: number
 }
 
 export type CreatedSubscription = { id: string; approvalUrl: string }
@@ -49,10 +51,23 @@ export type CreateOrderInput = {
 
 export type CreatedOrder = { id: string; approvalUrl: string }
 
+/** PayPal's capture statuses (Orders v2, purchase_units[].payments.captures[].status). */
+export type CaptureStatus =
+  | 'COMPLETED'
+  | 'DECLINED'
+  | 'PARTIALLY_REFUNDED'
+  | 'PENDING'
+  | 'REFUNDED'
+  | 'FAILED'
+
 export type CapturedOrder = {
   id: string
-  /** 'COMPLETED' when the money moved. */
-  status: string
+  /** The order's status (COMPLETED once captured, whatever became of the money). */
+  orderStatus: string
+  /** The capture's own status: only COMPLETED means the money moved. null before a capture. */
+  captureStatus: CaptureStatus | null
+  /** status_details.reason of a PENDING capture (e.g. PENDING_REVIEW). */
+  pendingReason: string | null
   amount: string
   currency: string
   customId: string | null
@@ -65,17 +80,23 @@ export type VerifiedWebhookEvent = {
   eventType: string
   /** The subscription the event is about (resource.id, or resource.billing_agreement_id for sales). */
   subscriptionId: string | null
+  /** The order a PAYMENT.CAPTURE.* event is about (resource.supplementary_data.related_ids.order_id). */
+  orderId: string | null
   resource: unknown
 }
 
 export interface PaymentProvider {
   readonly kind: 'paypal' | 'sandbox'
+  /** Whether it can start a subscription with the free trial (PayPal: a trial plan is configured). */
+  readonly offersTrial: boolean
   createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>
   /** null when the provider does not know the id (404). */
   getSubscription(id: string): Promise<ProviderSubscription | null>
   cancelSubscription(id: string, reason: string): Promise<void>
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>
   captureOrder(id: string): Promise<CapturedOrder>
+  /** null when the provider does not know the id (404). */
+  getOrder(id: string): Promise<CapturedOrder | null>
   /**
    * Confirms a webhook delivery with the provider (PayPal: verify-webhook-signature) and parses it;
    * null when it is not genuine. Never throws for a forged or malformed body; throws a

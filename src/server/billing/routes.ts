@@ -1,23 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { PREMIUM_PLAN } from '../../core/billing/plan-definition'
+import {
+  type BillingConfig,
+  cancelSubscriptionRequest,
+  capturePaymentRequest,
+  createPaymentRequest,
+  createSubscriptionRequest,
+  subscriptionIdRequest,
+} from '../../core/billing/protocol'
+import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
 import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors'
 import type { BillingClock } from './clock'
+import { PAYMENT_MESSAGES } from './payments'
 import type { PaymentProvider } from './provider'
 import { ProviderError } from './provider'
-import type { BillingService } from './service'
+import { BILLING_MESSAGES, type BillingService } from './service'
 
-const subscriptionIdBody = z.object({ subscription_id: z.string().min(1).max(64) })
-const createBody = z.object({
-  plan_type: z.literal(PREMIUM_PLAN.key).optional(),
-  // The spec's client sends placeholder subscriber details: the profile's name and email are used.
-  subscriber: z.unknown().optional(),
-})
-const cancelBody = subscriptionIdBody.extend({
-  reason: z.string().trim().max(128).optional(),
-})
-const captureBody = z.object({ order_id: z.string().min(1).max(64), plan: z.string().optional() })
 const clockBody = z.object({
   advanceMs: z
     .number()
@@ -26,10 +25,16 @@ const clockBody = z.object({
     .max(10 * 365 * 86_400_000),
 })
 
+export const CREATION_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 }
+export const WEBHOOK_RATE_LIMIT = { max: 120, timeWindow: 60_000 }
+
 export const DEFAULT_CANCEL_REASON = 'User requested cancellation'
 const INVALID = 'The request was not valid. Please check what you sent and try again.'
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  body: unknown,
+): T {
   const parsed = schema.safeParse(body ?? {})
   if (!parsed.success) throw new HttpError(400, INVALID)
   return parsed.data
@@ -42,7 +47,14 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
  */
 export function registerBillingRoutes(
   app: FastifyInstance,
-  deps: { accounts: Accounts; service: BillingService; provider: PaymentProvider; clock: BillingClock },
+  deps: {
+    accounts: Accounts
+    service: BillingService
+    provider: PaymentProvider
+    clock: BillingClock
+    /** Periodic work to run at once after the test clock moves (the trial reminder). */
+    afterClock?: () => Promise<unknown>
+  },
 ): void {
   const { accounts, service, provider, clock } = deps
   const { config } = app
@@ -80,53 +92,73 @@ export function registerBillingRoutes(
     })
 
     const post = { onRequest: accounts.checkOrigin, bodyLimit: 16 * 1024 }
+    // Each creation calls the payment provider: a few per address per quarter hour is plenty.
+    const creation = { ...post, config: { rateLimit: CREATION_RATE_LIMIT } }
 
-    scope.get('/api/billing/config', async () => ({
-      provider: provider.kind,
-      testMode,
-      plan: {
-        key: PREMIUM_PLAN.key,
-        name: PREMIUM_PLAN.name,
-        price: PREMIUM_PLAN.price,
-        currency: PREMIUM_PLAN.currency,
-        interval: PREMIUM_PLAN.interval,
-      },
-    }))
+    scope.get(
+      '/api/billing/config',
+      async (): Promise<BillingConfig> => ({
+        provider: provider.kind,
+        testMode,
+        plan: {
+          key: PREMIUM_PLAN.key,
+          name: PREMIUM_PLAN.name,
+          price: PREMIUM_PLAN.price,
+          currency: PREMIUM_PLAN.currency,
+          interval: PREMIUM_PLAN.interval,
+        },
+      }),
+    )
 
-    scope.post('/api/billing/create-subscription', post, async (request) => {
+    scope.post('/api/billing/create-subscription', creation, async (request) => {
       const user = await accounts.requireUser(request)
-      parse(createBody, request.body)
-      return { success: true, ...(await service.createSubscription(user, siteOrigin(request))) }
+      const { attempt_id } = parse(createSubscriptionRequest, request.body)
+      return { success: true, ...(await service.createSubscription(user, siteOrigin(request), attempt_id)) }
     })
 
-    scope.post('/api/billing/activate-subscription', post, async (request) => {
+    scope.post('/api/billing/activate-subscription', post, async (request, reply) => {
       const user = await accounts.requireUser(request)
-      const { subscription_id } = parse(subscriptionIdBody, request.body)
-      return { success: true, subscription: await service.activate(user, subscription_id) }
+      const { subscription_id } = parse(subscriptionIdRequest, request.body)
+      const result = await service.activate(user, subscription_id)
+      if (result.kind === 'approved') {
+        const error = BILLING_MESSAGES.notActive('APPROVED')
+        return reply.status(202).send({ success: false, pending: true, error })
+      }
+      return { success: true, subscription: result.subscription }
     })
 
     scope.post('/api/billing/verify-subscription', post, async (request) => {
       const user = await accounts.requireUser(request)
-      const { subscription_id } = parse(subscriptionIdBody, request.body)
+      const { subscription_id } = parse(subscriptionIdRequest, request.body)
       return { success: true, status: await service.verify(user, subscription_id) }
     })
 
     scope.post('/api/billing/cancel-subscription', post, async (request) => {
       const user = await accounts.requireUser(request)
-      const body = parse(cancelBody, request.body)
-      await service.cancel(user, body.subscription_id, body.reason || DEFAULT_CANCEL_REASON)
-      return { success: true }
+      const body = parse(cancelSubscriptionRequest, request.body)
+      const { message } = await service.cancel(
+        user,
+        body.subscription_id,
+        body.reason || DEFAULT_CANCEL_REASON,
+      )
+      return { success: true, ...(message ? { message } : {}) }
     })
 
-    scope.post('/api/billing/create-payment', post, async (request) => {
+    scope.post('/api/billing/create-payment', creation, async (request) => {
       const user = await accounts.requireUser(request)
-      return { success: true, ...(await service.createPayment(user, siteOrigin(request))) }
+      const { attempt_id } = parse(createPaymentRequest, request.body)
+      return { success: true, ...(await service.createPayment(user, siteOrigin(request), attempt_id)) }
     })
 
-    scope.post('/api/billing/capture-payment', post, async (request) => {
+    scope.post('/api/billing/capture-payment', post, async (request, reply) => {
       const user = await accounts.requireUser(request)
-      const { order_id } = parse(captureBody, request.body)
-      return { success: true, payment: await service.capturePayment(user, order_id) }
+      const { order_id } = parse(capturePaymentRequest, request.body)
+      const result = await service.capturePayment(user, order_id)
+      if (result.kind === 'pending') {
+        // Accepted, not done: PayPal is reviewing the payment, and its webhook will finish it.
+        return reply.status(202).send({ success: false, pending: true, error: PAYMENT_MESSAGES.pending })
+      }
+      return { success: true, payment: result.payment }
     })
 
     // The test page's calls: only while the sandbox provider is active (404 with PayPal).
@@ -140,11 +172,16 @@ export function registerBillingRoutes(
     })
 
     if (config.billing.testClock && testMode) {
-      scope.get('/api/billing/test/clock', async () => ({ success: true, now: clock.now().toISOString() }))
+      scope.get('/api/billing/test/clock', async (request) => {
+        await accounts.requireUser(request)
+        return { success: true, now: clock.now().toISOString() }
+      })
       scope.post('/api/billing/test/clock', post, async (request) => {
+        await accounts.requireUser(request)
         const { advanceMs } = parse(clockBody, request.body)
         clock.advance(advanceMs)
-        const lapsed = await service.sync.sweep()
+        const lapsed = await service.renewal.sweep()
+        await deps.afterClock?.()
         return { success: true, now: clock.now().toISOString(), lapsed }
       })
     }
@@ -157,20 +194,33 @@ export function registerBillingRoutes(
       { parseAs: 'string', bodyLimit: 512 * 1024 },
       (_r, body, done) => done(null, body),
     )
-    scope.post('/api/billing/webhook', async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : ''
-      try {
-        const result = await service.handleWebhook(request.headers, raw)
-        if (!result.genuine) {
-          request.log.warn('billing webhook refused: not verified')
-          return reply.status(400).send({ success: false, error: 'The webhook could not be verified.' })
+    // Every event is verified with PayPal: a flood of forged events must not become a flood of calls.
+    scope.post(
+      '/api/billing/webhook',
+      { config: { rateLimit: WEBHOOK_RATE_LIMIT } },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : ''
+        try {
+          const result = await service.handleWebhook(request.headers, raw)
+          if (!result.genuine) {
+            request.log.warn('billing webhook refused: not genuine (forged, altered or unsigned)')
+            return reply.status(400).send({ success: false, error: 'The webhook could not be verified.' })
+          }
+          return reply.send({ success: true, duplicate: result.duplicate })
+        } catch (error) {
+          if (error instanceof ProviderError) {
+            // An outage, not a forgery: 503 makes PayPal deliver the event again later.
+            request.log.warn(
+              { err: { message: error.message, status: error.status } },
+              'billing webhook not handled: PayPal unavailable (outage); it will be delivered again',
+            )
+            return reply.status(503).send({ success: false, error: 'Please try again later.' })
+          }
+          // A failure here makes the provider deliver the event again later.
+          request.log.error({ err: error }, 'billing webhook failed')
+          return reply.status(500).send({ success: false, error: INTERNAL_ERROR_MESSAGE })
         }
-        return reply.send({ success: true, duplicate: result.duplicate })
-      } catch (error) {
-        // A failure here makes the provider deliver the event again later.
-        request.log.error({ err: error }, 'billing webhook failed')
-        return reply.status(500).send({ success: false, error: INTERNAL_ERROR_MESSAGE })
-      }
-    })
+      },
+    )
   })
 }

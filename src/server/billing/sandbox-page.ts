@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { PREMIUM_PLAN } from '../../core/billing/plan-definition'
+import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
 import { SANDBOX_APPROVE_PATH, type SandboxProvider } from './sandbox-provider'
 
@@ -46,6 +46,7 @@ function page(target: Target | null, message?: string): string {
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Approve payment (test mode) · Whirl</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SANDBOX_APPROVE_PATH}.css"></head>
 <body><main><div class="card">${body}</div></main></body></html>`
 }

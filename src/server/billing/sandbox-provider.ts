@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { PREMIUM_PLAN } from '../../core/billing/plan-definition'
+import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Db } from '../db/client'
 import { sandboxPayments } from '../db/schema'
 import { addMonth, type BillingClock } from './clock'
@@ -63,6 +63,16 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
     nextBillingTime: row.status === 'ACTIVE' ? (row.nextBillingTime?.toISOString() ?? null) : null,
   })
 
+  const toOrder = (row: Row): CapturedOrder => ({
+    id: row.id,
+    orderStatus: row.status,
+    captureStatus: row.status === 'COMPLETED' ? 'COMPLETED' : null,
+    pendingReason: null,
+    amount: row.amount ?? PREMIUM_PLAN.price,
+    currency: row.currency ?? PREMIUM_PLAN.currency,
+    customId: row.customId,
+  })
+
   const approvalUrl = (base: string, param: string, id: string) =>
     `${base}${SANDBOX_APPROVE_PATH}?${param}=${encodeURIComponent(id)}`
   const originOf = (url: string) => {
@@ -86,6 +96,7 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
 
   return {
     kind: 'sandbox',
+    offersTrial: true,
     find,
 
     async createSubscription(input) {
@@ -97,6 +108,7 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
         status: 'APPROVAL_PENDING',
         amount: PREMIUM_PLAN.price,
         currency: PREMIUM_PLAN.currency,
+        trialDays: input.trialDays ?? 0,
         createdAt: clock.now(),
       })
       return { id: row.id, approvalUrl: approvalUrl(originOf(input.returnUrl), 'subscription_id', row.id) }
@@ -111,7 +123,8 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
     async cancelSubscription(id) {
       const row = await find(id)
       if (row?.kind !== 'subscription') throw new ProviderError('Subscription not found', 404)
-      if (row.status !== 'ACTIVE' && row.status !== 'SUSPENDED' && row.status !== 'APPROVED') {
+      // As PayPal: only ACTIVE or SUSPENDED subscriptions can be cancelled (else 422).
+      if (row.status !== 'ACTIVE' && row.status !== 'SUSPENDED') {
         throw new ProviderError(`The subscription cannot be cancelled (status ${row.status}).`, 422)
       }
       await db.update(sandboxPayments).set({ status: 'CANCELLED' }).where(eq(sandboxPayments.id, id))
@@ -119,9 +132,14 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
 
     async approveSubscription(id) {
       const now = clock.now()
+      const pending = await find(id)
+      // As PayPal's TRIAL cycle at 0: the first payment is due when the trial ends, then monthly.
+      const firstBilling = pending?.trialDays
+        ? new Date(now.getTime() + pending.trialDays * 86_400_000)
+        : addMonth(now)
       const [row] = await db
         .update(sandboxPayments)
-        .set({ status: 'ACTIVE', startTime: now, nextBillingTime: addMonth(now) })
+        .set({ status: 'ACTIVE', startTime: now, nextBillingTime: firstBilling })
         .where(
           and(
             eq(sandboxPayments.id, id),
@@ -174,13 +192,12 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
       } else if (row.status !== 'COMPLETED') {
         throw new ProviderError(`The payment cannot be captured (status ${row.status}).`, 422)
       }
-      return {
-        id: row.id,
-        status: 'COMPLETED',
-        amount: row.amount ?? PREMIUM_PLAN.price,
-        currency: row.currency ?? PREMIUM_PLAN.currency,
-        customId: row.customId,
-      }
+      return toOrder({ ...row, status: 'COMPLETED' })
+    },
+
+    async getOrder(id) {
+      const row = await find(id)
+      return row?.kind === 'order' ? toOrder(row) : null
     },
 
     // The sandbox sends no webhooks: every delivery that claims to come from it is refused.

@@ -1,44 +1,44 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { Profile } from '../../core/account'
-import { PREMIUM_PLAN } from '../../core/billing/plan-definition'
+import type { Profile } from '../../core/account/profile'
+import type { ActivatedSubscription } from '../../core/billing/protocol'
+import { TRIAL_MESSAGES } from '../../core/billing/trial'
+import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import type { SessionRead } from '../auth/session-reader'
 import type { Db } from '../db/client'
-import { billingEvents, billingOrders, billingSubscriptions } from '../db/schema'
+import { billingEvents, billingSubscriptions } from '../db/schema'
 import { HttpError } from '../http/errors'
 import type { ProfileRepository } from '../profile/repository'
 import { addMonth, type BillingClock } from './clock'
-import { createPlanSync, profileStatus } from './plan-sync'
-import { type PaymentProvider, ProviderError } from './provider'
+import { createOnePayments } from './payments'
+import { createPlanRenewal, profileStatus, WITHDRAWN } from './plan-renewal'
+import type { PaymentProvider } from './provider'
+import { settleBeforeDeletion } from './settle-before-deletion'
+import { currentTrial, trialDaysFor } from './trial'
+import { whileAccountExists } from './user-lock'
 
 export const BILLING_MESSAGES = {
   notFound: 'Subscription not found',
-  paymentNotFound: 'Payment not found',
   alreadySubscribed: 'You already have an active Premium subscription.',
   notActive: (status: string) =>
-    status === 'APPROVAL_PENDING' || status === 'APPROVED'
-      ? 'The subscription has not been approved yet. Please finish the approval at PayPal, then try again.'
-      : `The subscription is not active (status: ${status.toLowerCase()}).`,
-  notCompleted: 'The payment was not completed.',
+    status === 'APPROVED'
+      ? 'PayPal has approved your subscription and is activating it. Premium starts within a few minutes; reload this page to check.'
+      : status === 'APPROVAL_PENDING'
+        ? 'The subscription has not been approved yet. Please finish the approval at PayPal, then try again.'
+        : `The subscription is not active (status: ${status.toLowerCase()}).`,
+  neverStarted:
+    'This subscription had not started yet, so nothing was charged. It is cancelled and will not start.',
   testModeOnly: 'Test subscriptions are only available in test mode.',
 } as const
 
-/** The subscription as the payment success page shows it (the contract of billing-api.ts). */
-export type ActivatedSubscription = {
-  id: string
-  plan: string
-  amount: string
-  currency: string
-  status: string
-  start_time: string | null
-  next_billing_time: string | null
-}
-
-const PASS_DAYS = 30
-const DAY_MS = 86_400_000
-
 export type BillingService = ReturnType<typeof createBillingService>
+
+/** PayPal-Request-Id for one intent of one user: the same attempt always gives the same key. */
+function intentKey(kind: 'subscription' | 'order', userId: string, attemptId: string | undefined) {
+  if (!attemptId) return null
+  return `whirl-${kind}-${createHash('sha256').update(`${userId}\n${attemptId}`).digest('hex').slice(0, 48)}`
+}
 
 /**
  * Every billing action of a signed-in user. The provider is asked for every status; the client's
@@ -52,7 +52,8 @@ export function createBillingService(deps: {
   onSweepError?: (error: unknown, userId: string) => void
 }) {
   const { db, provider, profiles, clock } = deps
-  const sync = createPlanSync(db, provider, profiles, clock, deps.onSweepError)
+  const renewal = createPlanRenewal(db, provider, profiles, clock, deps.onSweepError)
+  const payments = createOnePayments(deps)
 
   const ownedSubscription = async (userId: string, id: unknown) => {
     if (typeof id !== 'string' || id.length === 0 || id.length > 64) return null
@@ -74,48 +75,71 @@ export function createBillingService(deps: {
     provider.kind === 'sandbox' && id.startsWith('TEST-') && profile.subscriptionId === id
 
   return {
-    sync,
+    renewal,
 
-    async createSubscription(user: SessionRead, siteOrigin: string) {
+    /**
+     * The idempotency key is derived from the user and the browser's attempt id, so a click retried
+     * after a timeout gets the same subscription back (PayPal keeps the key for 72 hours).
+     */
+    async createSubscription(user: SessionRead, siteOrigin: string, attemptId?: string) {
       const profile = await profileOf(user)
       if (profile.subscriptionStatus === 'active' && hasPremiumPlan(profile, clock.now())) {
         throw new HttpError(409, BILLING_MESSAGES.alreadySubscribed)
       }
+      const trialDays = provider.offersTrial ? await trialDaysFor(db, user.userId) : 0
       const created = await provider.createSubscription({
         userId: user.userId,
-        requestId: randomUUID(),
+        trialDays,
+        requestId: intentKey('subscription', user.userId, attemptId) ?? randomUUID(),
         subscriber: { name: profile.displayName, email: profile.email },
         returnUrl: `${siteOrigin}/payment/success`,
         cancelUrl: `${siteOrigin}/payment/cancel`,
       })
-      await db
-        .insert(billingSubscriptions)
-        .values({ id: created.id, userId: user.userId, provider: provider.kind, status: 'APPROVAL_PENDING' })
-        .onConflictDoNothing()
+      await whileAccountExists(db, user.userId, (tx) =>
+        tx
+          .insert(billingSubscriptions)
+          .values({
+            id: created.id,
+            userId: user.userId,
+            provider: provider.kind,
+            status: 'APPROVAL_PENDING',
+            trialDays,
+          })
+          .onConflictDoNothing(),
+      )
       return { approval_url: created.approvalUrl, subscription_id: created.id }
     },
 
     /** Idempotent: a second activation of the same subscription answers the same and changes nothing. */
-    async activate(user: SessionRead, subscriptionId: unknown): Promise<ActivatedSubscription> {
+    async activate(
+      user: SessionRead,
+      subscriptionId: unknown,
+    ): Promise<{ kind: 'active'; subscription: ActivatedSubscription } | { kind: 'approved' }> {
       const row = await ownedSubscription(user.userId, subscriptionId)
       if (!row) throw new HttpError(404, BILLING_MESSAGES.notFound)
       const sub = await provider.getSubscription(row.id)
       if (!sub || (sub.customId !== null && sub.customId !== user.userId)) {
         throw new HttpError(404, BILLING_MESSAGES.notFound)
       }
-      if (sub.status !== 'ACTIVE') {
-        await sync.apply(sub)
-        throw new HttpError(409, BILLING_MESSAGES.notActive(sub.status))
+      if (row.status === WITHDRAWN) {
+        await renewal.apply(sub)
+        throw new HttpError(409, BILLING_MESSAGES.neverStarted)
       }
-      await sync.apply(sub)
+      await renewal.apply(sub)
+      // Approved by the buyer, not yet started by PayPal: not a failure, premium follows shortly.
+      if (sub.status === 'APPROVED') return { kind: 'approved' }
+      if (sub.status !== 'ACTIVE') throw new HttpError(409, BILLING_MESSAGES.notActive(sub.status))
       return {
-        id: sub.id,
-        plan: PREMIUM_PLAN.key,
-        amount: PREMIUM_PLAN.price,
-        currency: PREMIUM_PLAN.currency,
-        status: 'active',
-        start_time: sub.startTime,
-        next_billing_time: sub.nextBillingTime,
+        kind: 'active',
+        subscription: {
+          id: sub.id,
+          plan: PREMIUM_PLAN.key,
+          amount: PREMIUM_PLAN.price,
+          currency: PREMIUM_PLAN.currency,
+          status: 'active',
+          start_time: sub.startTime,
+          next_billing_time: sub.nextBillingTime,
+        },
       }
     },
 
@@ -129,22 +153,38 @@ export function createBillingService(deps: {
       if (!row) throw new HttpError(404, BILLING_MESSAGES.notFound)
       const sub = await provider.getSubscription(row.id)
       if (!sub) throw new HttpError(404, BILLING_MESSAGES.notFound)
-      const after = await sync.apply(sub)
+      const after = await renewal.apply(sub)
       return after?.subscriptionId === sub.id ? after.subscriptionStatus : profileStatus(sub.status)
     },
 
-    /** Premium stays until the end of the paid period (subscriptionExpiresAt). */
-    async cancel(user: SessionRead, subscriptionId: unknown, reason: string): Promise<Profile | null> {
+    /**
+     * Premium stays until the end of the paid period (subscriptionExpiresAt). A subscription that
+     * never started (APPROVAL_PENDING, APPROVED) was never billed and PayPal cannot cancel it: it is
+     * withdrawn here, and cancelled at PayPal should it ever start (plan-renewal.ts).
+     */
+    async cancel(
+      user: SessionRead,
+      subscriptionId: unknown,
+      reason: string,
+    ): Promise<{ profile: Profile | null; message?: string }> {
       const profile = await profileOf(user)
       if (typeof subscriptionId === 'string' && isTestSubscription(profile, subscriptionId)) {
-        return profiles.updatePlan(user.userId, { subscriptionStatus: 'cancelled' })
+        return { profile: await profiles.updatePlan(user.userId, { subscriptionStatus: 'cancelled' }) }
       }
       const row = await ownedSubscription(user.userId, subscriptionId)
       if (!row) throw new HttpError(404, BILLING_MESSAGES.notFound)
       let sub = await provider.getSubscription(row.id)
       if (!sub) throw new HttpError(404, BILLING_MESSAGES.notFound)
-      if (sub.status === 'ACTIVE' || sub.status === 'SUSPENDED' || sub.status === 'APPROVED') {
-        // The end of the paid period, before the provider forgets the next billing time.
+      if (row.status === WITHDRAWN || sub.status === 'APPROVAL_PENDING' || sub.status === 'APPROVED') {
+        await db
+          .update(billingSubscriptions)
+          .set({ status: WITHDRAWN, updatedAt: clock.now() })
+          .where(eq(billingSubscriptions.id, row.id))
+        return { profile: await renewal.apply(sub), message: BILLING_MESSAGES.neverStarted }
+      }
+      const trial = await currentTrial(db, user.userId, clock.now())
+      if (sub.status === 'ACTIVE' || sub.status === 'SUSPENDED') {
+        // The end of the paid period (in the trial: its end, and nothing is charged), before the provider forgets the next billing time.
         if (sub.nextBillingTime && profile.subscriptionId === sub.id && !profile.subscriptionExpiresAt) {
           await profiles.updatePlan(user.userId, { subscriptionExpiresAt: new Date(sub.nextBillingTime) })
         }
@@ -155,73 +195,28 @@ export function createBillingService(deps: {
           nextBillingTime: null,
         }
       }
-      return sync.apply(sub)
+      const after = await renewal.apply(sub)
+      return trial && profile.subscriptionId === sub.id
+        ? { profile: after, message: TRIAL_MESSAGES.cancelledInTrial(trial.endsAt.toISOString()) }
+        : { profile: after }
     },
 
-    async createPayment(user: SessionRead, siteOrigin: string) {
+    /** Before its owner's account is deleted: see settle-before-deletion.ts. */
+    settleBeforeDeletion(user: SessionRead, reason: string): Promise<void> {
+      return settleBeforeDeletion({ db, provider, clock, payments, renewal }, user.userId, (id) =>
+        this.cancel(user, id, reason),
+      )
+    },
+
+    async createPayment(user: SessionRead, siteOrigin: string, attemptId?: string) {
       await profileOf(user)
-      const created = await provider.createOrder({
-        userId: user.userId,
-        requestId: randomUUID(),
-        amount: PREMIUM_PLAN.price,
-        currency: PREMIUM_PLAN.currency,
-        description: `Whirl ${PREMIUM_PLAN.name}: ${PASS_DAYS} days`,
-        returnUrl: `${siteOrigin}/payment/success`,
-        cancelUrl: `${siteOrigin}/payment/cancel`,
-      })
-      await db
-        .insert(billingOrders)
-        .values({
-          id: created.id,
-          userId: user.userId,
-          provider: provider.kind,
-          status: 'CREATED',
-          amount: PREMIUM_PLAN.price,
-          currency: PREMIUM_PLAN.currency,
-        })
-        .onConflictDoNothing()
-      return { approval_url: created.approvalUrl, order_id: created.id }
+      return payments.create(user.userId, intentKey('order', user.userId, attemptId), siteOrigin)
     },
 
     /** A one-time payment buys 30 days of premium, counted once however often it is captured. */
     async capturePayment(user: SessionRead, orderId: unknown) {
-      if (typeof orderId !== 'string' || orderId.length > 64)
-        throw new HttpError(404, BILLING_MESSAGES.paymentNotFound)
-      const [order] = await db
-        .select()
-        .from(billingOrders)
-        .where(and(eq(billingOrders.id, orderId), eq(billingOrders.userId, user.userId)))
-      if (!order) throw new HttpError(404, BILLING_MESSAGES.paymentNotFound)
-      const captured = await provider.captureOrder(order.id)
-      if (
-        captured.status !== 'COMPLETED' ||
-        (captured.customId !== null && captured.customId !== user.userId)
-      ) {
-        throw new HttpError(402, BILLING_MESSAGES.notCompleted)
-      }
-      const [first] = await db
-        .update(billingOrders)
-        .set({ status: 'COMPLETED', capturedAt: clock.now() })
-        .where(and(eq(billingOrders.id, order.id), eq(billingOrders.status, 'CREATED')))
-        .returning()
-      if (first) {
-        const profile = await profileOf(user)
-        const now = clock.now()
-        const current = profile.subscriptionExpiresAt ? Date.parse(profile.subscriptionExpiresAt) : 0
-        const from = hasPremiumPlan(profile, now) && current > now.getTime() ? current : now.getTime()
-        await profiles.updatePlan(user.userId, {
-          planType: 'monthly',
-          subscriptionStatus: 'active',
-          subscriptionExpiresAt: new Date(from + PASS_DAYS * DAY_MS),
-        })
-      }
-      return {
-        id: order.id,
-        plan: PREMIUM_PLAN.key,
-        amount: captured.amount,
-        currency: captured.currency,
-        status: 'completed',
-      }
+      await profileOf(user)
+      return payments.capture(user.userId, orderId)
     },
 
     /**
@@ -241,9 +236,10 @@ export function createBillingService(deps: {
           .where(eq(billingSubscriptions.id, event.subscriptionId))
         if (known) {
           const sub = await provider.getSubscription(known.id)
-          if (sub) await sync.apply(sub)
+          if (sub) await renewal.apply(sub)
         }
       }
+      if (event.orderId) await payments.onCaptureEvent(event.orderId)
       // Recorded after it was handled: when handling fails, the provider's retry handles it again.
       await db
         .insert(billingEvents)
@@ -275,9 +271,4 @@ export function createBillingService(deps: {
       })
     },
   }
-}
-
-/** A provider failure as the user sees it: its message, 502 (the provider, not the request, failed). */
-export function providerFailure(error: unknown): HttpError | null {
-  return error instanceof ProviderError ? new HttpError(502, error.message) : null
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { contactMessages } from '../db/schema'
+import { authRateLimits, contactMessages } from '../db/schema'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
 import { startSmtpServer, waitFor } from '../testing/smtp'
 
@@ -22,6 +22,8 @@ describe.each(DATABASE_KINDS)('POST /api/contact on %s', (kind) => {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
     await database.db.delete(contactMessages)
+    // Rate-limit windows live in the database every app shares: each test starts with none.
+    await database.db.delete(authRateLimits)
   })
   afterAll(async () => database.dispose())
 

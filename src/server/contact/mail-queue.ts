@@ -1,7 +1,7 @@
-import { CONTACT_TYPE_LABELS, type ContactType } from '../../core/contact'
+import { CONTACT_TYPE_LABELS, type ContactType } from '../../core/contact/rules'
 import type { Db } from '../db/client'
 import type { Mailer } from '../mail/mailer'
-import { type ContactRow, claimDueMessages, markFailed, markSent } from './repository'
+import { type ContactRow, claimDueMessages, MAIL_RETRY_DAYS, markFailed, markSent } from './repository'
 
 export type ContactMailQueueOptions = {
   db: Db
@@ -24,10 +24,11 @@ export function backoffMs(attempts: number, base: number, max: number): number {
 function render(row: ContactRow) {
   const type = CONTACT_TYPE_LABELS[row.type as ContactType] ?? row.type
   return {
-    subject: `[Whirl contact] ${type}: ${row.subject}`,
+    subject: `${row.priority ? '[Priority] ' : ''}[Whirl contact] ${type}: ${row.subject}`,
     text: [
       `From: ${row.name} <${row.email}>`,
       `Type: ${type}`,
+      ...(row.priority ? ['Priority: yes (Premium user)'] : []),
       `Sent: ${row.createdAt.toISOString()}`,
       `User agent: ${row.userAgent || 'unknown'}`,
       `Message #${row.id}`,
@@ -62,6 +63,15 @@ export function createContactMailQueue(options: ContactMailQueueOptions) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const delay = backoffMs(row.attempts, base, max)
+      const at = now()
+      if (at.getTime() - row.createdAt.getTime() >= MAIL_RETRY_DAYS * 86_400_000) {
+        options.log.warn(
+          { id: row.id, attempts: row.attempts + 1, err: message },
+          `contact mail failed for ${MAIL_RETRY_DAYS} days: no more retries; the message stays in the database, flagged`,
+        )
+        await markFailed(options.db, row.id, message, at, at)
+        return
+      }
       options.log.warn(
         { id: row.id, attempts: row.attempts + 1, retryInMs: delay, err: message },
         'contact mail failed',

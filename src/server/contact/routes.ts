@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { contactRequestSchema } from '../../core/contact-schema'
+import { contactRequestSchema } from '../../core/contact/schema'
+import { hasPremiumPlan } from '../../core/plan/plan'
 import { HttpError } from '../http/errors'
 import type { ContactMailQueue } from './mail-queue'
 import { insertContactMessage } from './repository'
@@ -37,7 +38,12 @@ export function registerContactRoutes(app: FastifyInstance, queue: ContactMailQu
         request.log.info('contact: honeypot filled, message dropped')
         return { success: true }
       }
+      // Priority support: the server decides it from the sender's session, never from the form.
+      const session = await app.accounts.readSession(request)
       const row = await insertContactMessage(app.database.db, {
+        priority: hasPremiumPlan(session?.profile),
+        // The account it came from: "Download my data" and "Delete my account" find it by this.
+        userId: session?.userId ?? null,
         name: fields.name.trim(),
         email: fields.email.trim(),
         subject: fields.subject.trim(),

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Config } from '../config'
+import { findPgliteTemplate, restorePgliteTemplate } from './pglite-template'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -28,7 +29,7 @@ export type Database = {
  * PGlite runs inside this process: smaller buffers than PostgreSQL's defaults keep its memory
  * modest (idle RSS about 250 MiB instead of 370 MiB) with no measurable cost at this app's load.
  */
-const PGLITE_SETTINGS = [
+export const PGLITE_SETTINGS = [
   'shared_buffers=16MB',
   'work_mem=2MB',
   'maintenance_work_mem=16MB',
@@ -53,11 +54,27 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return Math.round((performance.now() - started) * 100) / 100
 }
 
-/** Opens PGlite (embedded, in a folder) or PostgreSQL (DATABASE_URL) and applies migrations. */
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export type OpenOptions = {
+  /**
+   * A migrated PGlite data folder made at build time (see pglite-template.ts), copied into an empty
+   * data folder instead of running initdb and the migrations there. Default: the build's own, if any.
+   */
+  pgliteTemplate?: string | null
+}
+
+/**
+ * Opens PGlite (embedded, in a folder) or PostgreSQL (DATABASE_URL) and applies migrations. A new
+ * PGlite folder starts from the build's template when there is one; migrations newer than the
+ * template are then applied as on any existing database.
+ */
+export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<Database> {
   const migrationsFolder = findMigrationsFolder()
   if (config.kind === 'pglite') {
-    if (config.dir !== 'memory://') mkdirSync(config.dir, { recursive: true })
+    if (config.dir !== 'memory://') {
+      const template = options.pgliteTemplate === undefined ? findPgliteTemplate() : options.pgliteTemplate
+      if (!(template && restorePgliteTemplate(template, config.dir)))
+        mkdirSync(config.dir, { recursive: true })
+    }
     const client = new PGlite(config.dir, { postgresqlconf: PGLITE_SETTINGS })
     await client.waitReady
     const db = drizzlePglite({ client, schema })

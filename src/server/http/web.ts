@@ -91,9 +91,15 @@ export async function registerWeb(
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
+        // The service worker is checked on every load, so a deploy reaches the browser at once.
+        const worker = /^sw\.js(\.br|\.gz)?$/.test(path.basename(filePath))
         reply.header(
           'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          worker
+            ? 'no-cache'
+            : immutable
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=0, must-revalidate',
         )
       },
     })

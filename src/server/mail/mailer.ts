@@ -52,12 +52,13 @@ export function createMailer(config: Config['mail'], log: Log): Mailer {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: config.from, ...message })
-      await mkdir(config.dir, { recursive: true })
+      await mkdir(config.dir, { recursive: true, mode: 0o700 })
       const file = path.join(
         config.dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       )
-      await writeFile(file, info.message as Buffer)
+      // Readable by the owner only: these mails hold reset links.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox')
       return { messageId: info.messageId, file }
     },

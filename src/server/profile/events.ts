@@ -14,6 +14,8 @@ export type ProfileEvents = {
    * missed (the listening connection was lost and is back). Returns the unsubscribe function.
    */
   subscribe(userId: string, listener: () => void): () => void
+  /** Calls `listener` after a change of any user's profile (and after missed changes). */
+  subscribeAll(listener: () => void): () => void
   start(): Promise<void>
   close(): Promise<void>
 }
@@ -26,6 +28,7 @@ type Log = {
 
 function createRegistry() {
   const listeners = new Map<string, Set<() => void>>()
+  const everyone = new Set<() => void>()
   const call = (fn: () => void) => {
     try {
       fn()
@@ -46,10 +49,18 @@ function createRegistry() {
         if (set.size === 0) listeners.delete(userId)
       }
     },
+    subscribeAll(listener: () => void) {
+      everyone.add(listener)
+      return () => {
+        everyone.delete(listener)
+      }
+    },
     dispatch(userId: string) {
+      for (const listener of [...everyone]) call(listener)
       for (const listener of [...(listeners.get(userId) ?? [])]) call(listener)
     },
     dispatchAll() {
+      for (const listener of [...everyone]) call(listener)
       for (const set of [...listeners.values()]) for (const listener of [...set]) call(listener)
     },
   }
@@ -63,6 +74,7 @@ export function createInProcessProfileEvents(): ProfileEvents {
       queueMicrotask(() => registry.dispatch(userId))
     },
     subscribe: registry.subscribe,
+    subscribeAll: registry.subscribeAll,
     start: async () => {},
     close: async () => {},
   }
@@ -156,6 +168,7 @@ export function createPgProfileEvents(options: {
       await db.execute(sql`select pg_notify(${PROFILE_CHANNEL}, ${payload})`)
     },
     subscribe: registry.subscribe,
+    subscribeAll: registry.subscribeAll,
     async start() {
       if (started) return
       started = true

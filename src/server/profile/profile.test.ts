@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { cookieFrom, register, send, startApp, type TestApp } from '../auth/test-support'
 import { authRateLimits, profiles, users } from '../db/schema'
+import { cookieFrom, register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 
 describe.each(DATABASE_KINDS)('profile on %s', (kind) => {

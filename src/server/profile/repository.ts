@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
-import { DISPLAY_NAME_MAX, defaultDisplayName, type Profile } from '../../core/account'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import type { Profile } from '../../core/account/profile'
+import { DISPLAY_NAME_MAX, defaultDisplayName } from '../../core/account/rules'
+import type { PlanType } from '../../core/plan/plan'
 import type { Db } from '../db/client'
 import { profiles, users } from '../db/schema'
 import type { ProfileEvents } from './events'
@@ -8,7 +10,7 @@ type ProfileRow = typeof profiles.$inferSelect
 
 /** The plan fields only the server may change (billing: activation, verification, webhooks). */
 export type PlanUpdate = Partial<{
-  planType: 'free' | 'monthly'
+  planType: PlanType
   subscriptionStatus: string
   subscriptionId: string | null
   subscriptionExpiresAt: Date | null
@@ -20,8 +22,11 @@ export type ProfileRepository = {
   ensure(userId: string): Promise<Profile | null>
   /** Changes the display name (profile and auth user alike) and tells every subscriber. */
   updateDisplayName(userId: string, displayName: string): Promise<Profile | null>
-  /** Changes plan fields and tells every subscriber. Never reachable from a user's request body. */
-  updatePlan(userId: string, update: PlanUpdate): Promise<Profile | null>
+  /**
+   * Changes plan fields and tells every subscriber. Never reachable from a user's request body.
+   * With `onlyIf`, the row changes only while that condition holds (null when it no longer did).
+   */
+  updatePlan(userId: string, update: PlanUpdate, onlyIf?: SQL): Promise<Profile | null>
 }
 
 export function toProfile(row: ProfileRow): Profile {
@@ -93,13 +98,13 @@ export function createProfileRepository(db: Db, events: ProfileEvents): ProfileR
       return changed(userId, row)
     },
 
-    async updatePlan(userId, update) {
+    async updatePlan(userId, update, onlyIf) {
       // Only the plan fields, whatever else the object carries at run time.
       const { planType, subscriptionStatus, subscriptionId, subscriptionExpiresAt } = update
       const [row] = await db
         .update(profiles)
         .set({ planType, subscriptionStatus, subscriptionId, subscriptionExpiresAt, updatedAt: sql`now()` })
-        .where(eq(profiles.userId, userId))
+        .where(onlyIf ? and(eq(profiles.userId, userId), onlyIf) : eq(profiles.userId, userId))
         .returning()
       return changed(userId, row)
     },

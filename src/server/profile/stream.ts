@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import type { Accounts } from '../auth/accounts'
+import { HttpError } from '../http/errors'
+import { clientKey } from '../limits/client-address'
+import { createStreamLeases, STREAM_CAPS } from '../limits/stream-leases'
+
+export type ProfileStreamOptions = {
+  heartbeatMs?: number
+  /** Open streams allowed per user and per client address, counted across every process. */
+  caps?: { perUser: number; perClient: number }
+}
+
+export const TOO_MANY_STREAMS =
+  'Too many live connections are open. Close some Whirl tabs or windows and try again.'
 
 /**
  * GET /api/profile/stream: Server-Sent Events. `profile` with the current profile at once and after
@@ -9,9 +20,12 @@ import type { Accounts } from '../auth/accounts'
  */
 export function registerProfileStream(
   app: FastifyInstance,
-  accounts: Accounts,
-  { heartbeatMs = 25_000 }: { heartbeatMs?: number },
+  { heartbeatMs = 25_000, caps = STREAM_CAPS }: ProfileStreamOptions,
 ): void {
+  const { accounts } = app
+  const leases = createStreamLeases(app.database.db, caps)
+  // A lease outlives two missed heartbeats: a process that dies stops counting soon after.
+  const leaseMs = heartbeatMs * 2 + 5_000
   const open = new Set<() => void>()
   app.addHook('preClose', async () => {
     for (const close of [...open]) close()
@@ -19,6 +33,8 @@ export function registerProfileStream(
 
   app.get('/api/profile/stream', async (request, reply) => {
     const user = await accounts.requireUser(request)
+    const lease = await leases.acquire(user.userId, clientKey(request.ip), leaseMs)
+    if (!lease) throw new HttpError(429, TOO_MANY_STREAMS)
     reply.hijack()
     const res = reply.raw
     res.writeHead(200, {
@@ -40,6 +56,7 @@ export function registerProfileStream(
       clearInterval(heartbeat)
       unsubscribe()
       open.delete(close)
+      void leases.release(lease).catch(() => {})
       res.end()
     }
     const signedOut = () => {
@@ -73,6 +90,7 @@ export function registerProfileStream(
     const heartbeat = setInterval(() => {
       if (closed) return
       res.write(': keep-alive\n\n')
+      void leases.renew(lease, leaseMs).catch(() => {})
       accounts.readSession(request).then(
         (current) => {
           if (!current || current.sessionId !== user.sessionId) signedOut()

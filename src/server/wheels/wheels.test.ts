@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncChange } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
-import { register, send, startApp, type TestApp } from '../auth/test-support'
 import { authRateLimits, users, wheels } from '../db/schema'
+import { register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
@@ -66,6 +66,23 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     expect((await rows(ada.profile.userId)).find((r) => r.id === 'w1')?.name).toBe('Lunch')
     await push(bob.cookie, [{ id: 'w2', base: at(0), wheel: null }])
     expect((await rows(ada.profile.userId)).find((r) => r.id === 'w2')?.deletedAt).toBeNull()
+  })
+
+  it('a batch that names a wheel twice applies its changes in order', async () => {
+    const { cookie, profile } = await premium()
+    const res = await push(cookie, [
+      upsert(wheel('w1', 'Lunch')),
+      upsert(wheel('w1', 'Lunch v2', 5), at(0)),
+      { id: 'w2', base: null, wheel: wheel('w2', 'Chores') },
+      { id: 'w2', base: at(0), wheel: null },
+    ])
+    expect(res.statusCode).toBe(200)
+    expect(res.json().conflicts).toEqual([])
+    const stored = await rows(profile.userId)
+    expect(stored.map((r) => [r.id, r.name, r.revision, r.deletedAt !== null]).sort()).toEqual([
+      ['w1', 'Lunch v2', 2, false],
+      ['w2', '', 4, true],
+    ])
   })
 
   it('replaces a wheel changed from the server’s version, and deletes leave a tombstone', async () => {
@@ -170,5 +187,38 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     )
     expect((await push(cookie, [upsert(big)])).statusCode).toBe(200)
     expect((await rows(profile.userId))[0]?.itemCount).toBe(10_000)
+  })
+
+  it('lists the user’s live wheels newest first with name, item count and times, and no items', async () => {
+    const ada = await premium()
+    await push(ada.cookie, [
+      upsert(wheel('w1', 'Lunch', 1, ['Soup', 'Salad', 'Pie'])),
+      upsert(wheel('w2', 'Chores', 5, ['Dishes'])),
+      upsert(wheel('w3', 'Gone', 3)),
+    ])
+    await push(ada.cookie, [{ id: 'w3', base: at(3), wheel: null }], 3)
+    const list = (cookie?: string) => send(app, '/api/wheels/list', undefined, cookie ? { cookie } : {})
+
+    const res = await list(ada.cookie)
+    expect(res.statusCode).toBe(200)
+    const listed: { id: string; name: string; itemCount: number; updatedAt: string; syncedAt: string }[] =
+      res.json().wheels
+    expect(listed.map((w) => [w.id, w.name, w.itemCount, w.updatedAt])).toEqual([
+      ['w2', 'Chores', 1, at(5)],
+      ['w1', 'Lunch', 3, at(1)],
+    ])
+    expect(Number.isNaN(Date.parse(listed[0]?.syncedAt ?? ''))).toBe(false)
+    expect(JSON.stringify(listed)).not.toContain('Soup')
+    expect((await list((await register(app)).cookie)).json()).toEqual({ wheels: [] })
+    expect((await list()).statusCode).toBe(401)
+  })
+
+  it('indexes wheels by user and revision, the order the sync reads them in', async () => {
+    const result = await database.db.execute(
+      sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'wheels' and indexname like '%_idx'`,
+    )
+    const defs = (result as unknown as { rows: { indexdef: string }[] }).rows.map((r) => r.indexdef)
+    expect(defs).toHaveLength(1)
+    expect(defs[0]).toContain('(user_id, revision)')
   })
 })

@@ -1,8 +1,9 @@
 import { UserRound } from 'lucide-react'
 import { Link } from 'react-router'
-import { openAuthModal } from '../features/auth/auth-modal-store'
-import { useSession } from '../features/auth/session-store'
 import { useCloudSync } from '../features/cloud-sync/use-cloud-sync'
+import { openAuthModal } from '../state/auth-modal-store'
+import { useSession } from '../state/session-store'
+import { buttonClass } from '../ui/button-class'
 
 /** The header's account control: Sign In (opens the modal), or the display name linking to /profile. */
 export function AccountButton() {
@@ -30,11 +31,7 @@ export function AccountButton() {
     )
   }
   return (
-    <button
-      type="button"
-      onClick={() => openAuthModal('login')}
-      className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-    >
+    <button type="button" onClick={() => openAuthModal('login')} className={buttonClass('primary', 'sm')}>
       Sign In
     </button>
   )

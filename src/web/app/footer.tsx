@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { supportEmail } from './site-config'
+import { supportEmail } from '../state/site-config'
 
 const QUICK = [
   { to: '/', label: 'Home' },

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { ThemeToggle } from '../features/theme/theme-toggle'
+import { useAuthModal } from '../state/auth-modal-store'
 import { Logo } from '../ui/logo'
 
 const NAV = [
@@ -24,6 +25,11 @@ export function Header({ account }: { account: React.ReactNode }) {
   // Navigating closes the phone menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
   useEffect(() => setMenuOpen(false), [location.pathname])
+  // So does opening the sign-in dialog: the menu must not stay open behind it.
+  const authOpen = useAuthModal((s) => s.open)
+  useEffect(() => {
+    if (authOpen) setMenuOpen(false)
+  }, [authOpen])
 
   return (
     <header className="print:hidden sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-900/90">

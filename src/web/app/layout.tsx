@@ -1,13 +1,14 @@
 import { lazy, Suspense, useRef } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { CookieConsent } from '../features/consent/cookie-consent'
+import { NoticeBanner } from '../ui/notice-banner'
 import { Footer } from './footer'
 import { Header } from './header'
 
 // Accounts load in parallel with the page, not before it: the first paint needs none of their code.
 const AccountButton = lazy(() => import('./account-button').then((m) => ({ default: m.AccountButton })))
 const SignInModalHost = lazy(() =>
-  import('../features/auth/sign-in-modal-host').then((m) => ({ default: m.SignInModalHost })),
+  import('./sign-in-modal-host').then((m) => ({ default: m.SignInModalHost })),
 )
 
 const accountPlaceholder = (
@@ -35,6 +36,7 @@ export function Layout() {
           </Suspense>
         }
       />
+      <NoticeBanner />
       <main id="main" key={location.pathname} className={`${enter}flex-1`} data-testid="page">
         <Outlet />
       </main>

@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useAuthModal } from '../features/auth/auth-modal-store'
-import { resetSessionForTests, useSessionStore } from '../features/auth/session-store'
-import { FakeEventSource, mockFetch, PROFILE } from '../features/auth/test-helpers'
+import { useAuthModal } from '../state/auth-modal-store'
+import { resetSessionForTests, useSessionStore } from '../state/session-store'
+import { FakeEventSource, mockFetch, PROFILE } from '../testing/test-helpers'
 import { RequireAuth } from './require-auth'
 import { RequirePremium } from './require-premium'
 

@@ -1,8 +1,9 @@
 import { LockKeyhole } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
 import { Navigate } from 'react-router'
-import { openAuthModal } from '../features/auth/auth-modal-store'
-import { useSession } from '../features/auth/session-store'
+import { openAuthModal } from '../state/auth-modal-store'
+import { useSession } from '../state/session-store'
+import { buttonClass } from '../ui/button-class'
 
 /** The spinner shown while the session is being checked. */
 export function LoadingPanel() {
@@ -35,7 +36,7 @@ export function RequireAuth({ children, redirectTo }: { children: ReactNode; red
         <button
           type="button"
           onClick={() => openAuthModal('login')}
-          className="mt-6 rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
+          className={buttonClass('primary', 'md', 'mt-6')}
         >
           Sign In
         </button>
@@ -47,7 +48,7 @@ export function RequireAuth({ children, redirectTo }: { children: ReactNode; red
 
 /**
  * A route module whose page needs sign-in, for the router:
- * `{ path: '/profile', lazy: () => signInRequired(import('../features/profile/profile-page')) }`.
+ * `{ path: '/profile', lazy: () => signInRequired(import('../features/account/profile-page')) }`.
  */
 export async function signInRequired(page: Promise<{ Component: ComponentType }>) {
   const { Component } = await page

@@ -2,7 +2,8 @@ import { Crown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
 import { hasPremiumPlan } from '../../core/plan/plan'
-import { useSession } from '../features/auth/session-store'
+import { useSession } from '../state/session-store'
+import { buttonClass } from '../ui/button-class'
 import { LoadingPanel, RequireAuth } from './require-auth'
 
 /**
@@ -23,16 +24,10 @@ export function RequirePremium({ children, redirect = false }: { children: React
           This feature is only available for premium subscribers. Upgrade your plan to unlock all features.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/subscription"
-            className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to="/subscription" className={buttonClass()}>
             Upgrade to Premium
           </Link>
-          <Link
-            to="/"
-            className="rounded-lg border border-slate-300 px-6 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <Link to="/" className={buttonClass('outline')}>
             Go Back
           </Link>
         </div>

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { buttonClass } from '../ui/button-class'
 
 /** Shown when a page fails to load or throws: a clear message and a way back, never a blank screen. */
 export function RouteError() {
@@ -17,17 +18,10 @@ export function RouteError() {
             : 'An unexpected error stopped this page. Your wheel is still saved in this browser.'}
       </p>
       <div className="mt-6 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-        >
+        <button type="button" onClick={() => window.location.reload()} className={buttonClass()}>
           Reload
         </button>
-        <a
-          href="/"
-          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold dark:border-slate-600"
-        >
+        <a href="/" className={buttonClass('outline')}>
           Back to Home
         </a>
       </div>

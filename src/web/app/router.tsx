@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router'
-import { HomePage } from '../features/pages/home-page'
 import { Layout } from './layout'
 import { RouteError } from './route-error'
+import { HomePage } from './routes/home-page'
 
-// Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code). Paths must match src/core/routes.ts.
+// Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code).
+// router.test.ts checks that the paths are exactly APP_ROUTES (src/core/routes.ts).
 // main.tsx makes the browser router of these; scripts/prerender.mjs renders them at build time.
 export const routes: RouteObject[] = [
   {
@@ -16,14 +17,14 @@ export const routes: RouteObject[] = [
         path: '/profile',
         lazy: () =>
           import('./require-auth').then(({ signInRequired }) =>
-            signInRequired(import('../features/profile/profile-page')),
+            signInRequired(import('../features/account/profile-page')),
           ),
       },
       {
         path: '/saved',
         lazy: () =>
           import('./require-auth').then(({ signInRequired }) =>
-            signInRequired(import('../features/saved-wheels/saved-wheels-page')),
+            signInRequired(import('./routes/saved-wheels-page')),
           ),
       },
       { path: '/subscription', lazy: () => import('../features/billing/subscription-page') },
@@ -39,13 +40,18 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
       { index: true, Component: HomePage },
-      { path: '/about', lazy: () => import('../features/pages/about-page') },
-      { path: '/faq', lazy: () => import('../features/pages/faq-page') },
-      { path: '/privacy-policy', lazy: () => import('../features/pages/privacy-page') },
-      { path: '/terms-of-service', lazy: () => import('../features/pages/terms-page') },
+      { path: '/about', lazy: () => import('../features/marketing/about-page') },
+      { path: '/faq', lazy: () => import('../features/marketing/faq-page') },
+      { path: '/privacy-policy', lazy: () => import('../features/marketing/privacy-page') },
+      { path: '/terms-of-service', lazy: () => import('../features/marketing/terms-page') },
       { path: '/contact', lazy: () => import('../features/contact/contact-page') },
-      { path: '/wheel', lazy: () => import('../features/wheel/wheel-page') },
-      { path: '*', lazy: () => import('../features/pages/not-found-page') },
+      { path: '/wheel', lazy: () => import('./routes/wheel-page') },
+      { path: '/w/:id', lazy: () => import('../features/share/shared-wheel-page') },
+      { path: '/fair', lazy: () => import('../features/draws/fair-page') },
+      { path: '/draw/:id', lazy: () => import('../features/draws/draw-page') },
+      { path: '*', lazy: () => import('../features/marketing/not-found-page') },
     ],
   },
+  // Outside the layout: other sites frame it (no header, footer or cookie dialog).
+  { path: '/embed/:id', lazy: () => import('../features/share/embed-page') },
 ]

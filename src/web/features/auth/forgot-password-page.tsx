@@ -1,33 +1,25 @@
 import { MailCheck } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { forgotPasswordError } from '../../../core/account'
+import { forgotPasswordError } from '../../../core/account/rules'
+import { authApi } from '../../api/auth'
+import { openAuthModal } from '../../state/auth-modal-store'
+import { Button } from '../../ui/button'
+import { EmailField, ErrorBox } from '../../ui/field'
+import { useFormSubmit } from '../../ui/use-form-submit'
 import { usePageTitle } from '../../ui/use-page-title'
-import { authApi } from './auth-api'
-import { openAuthModal } from './auth-modal-store'
-import { ErrorBox, Field, primaryButton } from './form-parts'
 
 /** /forgot-password: ask for a reset link. The answer never tells whether the email has an account. */
 export function Component() {
   usePageTitle('Forgot Password')
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { error, busy, submit, edited } = useFormSubmit()
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const problem = forgotPasswordError(email)
-    if (problem) return setError(problem)
-    setBusy(true)
-    try {
-      setSent((await authApi.forgotPassword(email)).message)
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const send = submit(
+    () => forgotPasswordError(email),
+    async () => setSent((await authApi.forgotPassword(email)).message),
+  )
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -45,21 +37,11 @@ export function Component() {
               Enter the email address of your account and we will send you a link to choose a new password.
             </p>
             <ErrorBox message={error} />
-            <form noValidate onSubmit={submit} className="space-y-4">
-              <Field
-                label="Email Address"
-                type="email"
-                name="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value)
-                  setError(null)
-                }}
-              />
-              <button type="submit" disabled={busy} className={primaryButton}>
+            <form noValidate onSubmit={send} className="space-y-4">
+              <EmailField value={email} onChange={edited(setEmail)} />
+              <Button type="submit" disabled={busy} className="w-full">
                 {busy ? 'Sending...' : 'Send Reset Link'}
-              </button>
+              </Button>
             </form>
           </>
         )}

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { authApi } from './auth-api'
+import { type ReactNode, useEffect, useState } from 'react'
+import { authApi } from '../../api/auth'
 
 let googleConfigured: Promise<boolean> | null = null
 const isGoogleConfigured = () => {
@@ -42,10 +42,16 @@ function GoogleMark() {
 }
 
 /**
- * 'Continue with Google': Google's account chooser, then back to this page signed in. When the
- * server has no Google configuration the button says so and does nothing.
+ * 'Continue with Google' (after `before`, the "or" divider): Google's account chooser, then back to
+ * this page signed in. A server without Google settings shows no button at all.
  */
-export function GoogleButton({ onError }: { onError: (message: string) => void }) {
+export function GoogleButton({
+  onError,
+  before,
+}: {
+  onError: (message: string) => void
+  before?: ReactNode
+}) {
   const [available, setAvailable] = useState<boolean | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -73,16 +79,18 @@ export function GoogleButton({ onError }: { onError: (message: string) => void }
     }
   }
 
+  if (available !== true) return null
   return (
     <div>
+      {before}
       <button
         type="button"
         onClick={start}
-        disabled={available !== true || busy}
+        disabled={busy}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
       >
         <GoogleMark />
-        {available === false ? 'Google sign-in is not set up on this server' : 'Continue with Google'}
+        Continue with Google
       </button>
     </div>
   )

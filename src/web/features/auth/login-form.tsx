@@ -1,51 +1,33 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router'
-import { loginError } from '../../../core/account'
-import { authApi } from './auth-api'
-import { closeAuthModal, switchAuthView } from './auth-modal-store'
-import { ErrorBox, Field, PasswordField, primaryButton } from './form-parts'
+import { loginError } from '../../../core/account/rules'
+import { authApi } from '../../api/auth'
+import { closeAuthModal, switchAuthView } from '../../state/auth-modal-store'
+import { signedIn } from '../../state/session-store'
+import { Button } from '../../ui/button'
+import { EmailField, ErrorBox, PasswordField } from '../../ui/field'
+import { useFormSubmit } from '../../ui/use-form-submit'
 import { GoogleButton } from './google-button'
-import { signedIn } from './session-store'
 
 /** Email and password, 'Forgot your password?', Google, and the switch to registration. */
 export function LoginForm({ notice }: { notice: string | null }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(notice)
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, submit, edited: edit } = useFormSubmit(notice)
 
-  const edit = (set: (v: string) => void) => (event: { target: { value: string } }) => {
-    set(event.target.value)
-    setError(null)
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const problem = loginError({ email, password })
-    if (problem) return setError(problem)
-    setBusy(true)
-    try {
+  const send = submit(
+    () => loginError({ email, password }),
+    async () => {
       signedIn(await authApi.login({ email, password }))
       closeAuthModal()
-    } catch (e) {
-      setError((e as Error).message)
-      setBusy(false)
-    }
-  }
+    },
+  )
 
   return (
     <div>
       <ErrorBox message={error} />
-      <form noValidate onSubmit={submit} className="space-y-4">
-        <Field
-          label="Email Address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={edit(setEmail)}
-          data-autofocus
-        />
+      <form noValidate onSubmit={send} className="space-y-4">
+        <EmailField value={email} onChange={edit(setEmail)} data-autofocus />
         <PasswordField
           label="Password"
           name="password"
@@ -62,12 +44,11 @@ export function LoginForm({ notice }: { notice: string | null }) {
             Forgot your password?
           </Link>
         </div>
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <Button type="submit" disabled={busy} className="w-full">
           {busy ? 'Signing In...' : 'Sign In'}
-        </button>
+        </Button>
       </form>
-      <Divider />
-      <GoogleButton onError={setError} />
+      <GoogleButton onError={setError} before={<Divider />} />
       <p className="mt-5 text-center text-sm text-slate-600 dark:text-slate-300">
         Don&apos;t have an account?{' '}
         <button

@@ -1,43 +1,34 @@
-import { type FormEvent, useState } from 'react'
-import { DISPLAY_NAME_MAX, type RegisterFields, registerError } from '../../../core/account'
-import { authApi } from './auth-api'
-import { closeAuthModal, switchAuthView } from './auth-modal-store'
-import { ErrorBox, Field, PasswordField, primaryButton } from './form-parts'
+import { useState } from 'react'
+import { DISPLAY_NAME_MAX, type RegisterFields, registerError } from '../../../core/account/rules'
+import { authApi } from '../../api/auth'
+import { closeAuthModal, switchAuthView } from '../../state/auth-modal-store'
+import { signedIn } from '../../state/session-store'
+import { Button } from '../../ui/button'
+import { EmailField, ErrorBox, Field, NewPasswordFields } from '../../ui/field'
+import { useFormSubmit } from '../../ui/use-form-submit'
 import { GoogleButton } from './google-button'
 import { Divider } from './login-form'
-import { signedIn } from './session-store'
 
 const EMPTY: RegisterFields = { displayName: '', email: '', password: '', confirmPassword: '' }
 
 /** Display name, email, password twice; checked in the spec's order before anything is sent. */
 export function RegisterForm() {
   const [fields, setFields] = useState<RegisterFields>(EMPTY)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { error, setError, busy, submit, edited } = useFormSubmit()
+  const edit = (name: keyof RegisterFields) => edited((value) => setFields((f) => ({ ...f, [name]: value })))
 
-  const edit = (name: keyof RegisterFields) => (event: { target: { value: string } }) => {
-    setFields((f) => ({ ...f, [name]: event.target.value }))
-    setError(null)
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const problem = registerError(fields)
-    if (problem) return setError(problem)
-    setBusy(true)
-    try {
+  const send = submit(
+    () => registerError(fields),
+    async () => {
       signedIn(await authApi.register(fields))
       closeAuthModal()
-    } catch (e) {
-      setError((e as Error).message)
-      setBusy(false)
-    }
-  }
+    },
+  )
 
   return (
     <div>
       <ErrorBox message={error} />
-      <form noValidate onSubmit={submit} className="space-y-4">
+      <form noValidate onSubmit={send} className="space-y-4">
         <Field
           label="Display Name"
           name="displayName"
@@ -47,34 +38,18 @@ export function RegisterForm() {
           onChange={edit('displayName')}
           data-autofocus
         />
-        <Field
-          label="Email Address"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={fields.email}
-          onChange={edit('email')}
+        <EmailField value={fields.email} onChange={edit('email')} />
+        <NewPasswordFields
+          password={fields.password}
+          confirmPassword={fields.confirmPassword}
+          onPassword={edit('password')}
+          onConfirmPassword={edit('confirmPassword')}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={fields.password}
-          onChange={edit('password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={fields.confirmPassword}
-          onChange={edit('confirmPassword')}
-        />
-        <button type="submit" disabled={busy} className={primaryButton}>
+        <Button type="submit" disabled={busy} className="w-full">
           {busy ? 'Creating Account...' : 'Create Account'}
-        </button>
+        </Button>
       </form>
-      <Divider />
-      <GoogleButton onError={setError} />
+      <GoogleButton onError={setError} before={<Divider />} />
       <p className="mt-5 text-center text-sm text-slate-600 dark:text-slate-300">
         Already have an account?{' '}
         <button

@@ -1,11 +1,13 @@
 import { CheckCircle2 } from 'lucide-react'
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { resetPasswordError } from '../../../core/account'
+import { resetPasswordError } from '../../../core/account/rules'
+import { authApi } from '../../api/auth'
+import { signedIn } from '../../state/session-store'
+import { Button } from '../../ui/button'
+import { ErrorBox, NewPasswordFields } from '../../ui/field'
+import { useFormSubmit } from '../../ui/use-form-submit'
 import { usePageTitle } from '../../ui/use-page-title'
-import { authApi } from './auth-api'
-import { ErrorBox, PasswordField, primaryButton } from './form-parts'
-import { signedIn } from './session-store'
 
 const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-100'
 
@@ -16,29 +18,16 @@ export function Component() {
   const token = params.get('token') ?? ''
   const [password, setPassword] = useState('')
   const [confirmPassword, setConfirmPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
+  const { error, busy, submit, edited: edit } = useFormSubmit()
 
-  const edit = (set: (v: string) => void) => (event: { target: { value: string } }) => {
-    set(event.target.value)
-    setError(null)
-  }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const problem = resetPasswordError({ password, confirmPassword })
-    if (problem) return setError(problem)
-    setBusy(true)
-    try {
+  const send = submit(
+    () => resetPasswordError({ password, confirmPassword }),
+    async () => {
       signedIn(await authApi.resetPassword(token, password, confirmPassword))
       setDone(true)
-    } catch (e) {
-      setError((e as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+  )
 
   return (
     <div className="mx-auto max-w-md px-4 py-12">
@@ -70,24 +59,17 @@ export function Component() {
               At least 6 characters. Every other device signed in to your account will be signed out.
             </p>
             <ErrorBox message={error} />
-            <form noValidate onSubmit={submit} className="space-y-4">
-              <PasswordField
+            <form noValidate onSubmit={send} className="space-y-4">
+              <NewPasswordFields
                 label="New Password"
-                name="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={edit(setPassword)}
+                password={password}
+                confirmPassword={confirmPassword}
+                onPassword={edit(setPassword)}
+                onConfirmPassword={edit(setConfirmPassword)}
               />
-              <PasswordField
-                label="Confirm Password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={confirmPassword}
-                onChange={edit(setConfirmPassword)}
-              />
-              <button type="submit" disabled={busy} className={primaryButton}>
+              <Button type="submit" disabled={busy} className="w-full">
                 {busy ? 'Saving...' : 'Set New Password'}
-              </button>
+              </Button>
             </form>
             <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
               Link expired or already used?{' '}

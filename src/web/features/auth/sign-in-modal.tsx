@@ -1,10 +1,10 @@
-import { useEffect, useRef } from 'react'
-import { Modal } from '../../ui/modal'
-import { closeAuthModal, useAuthModal } from './auth-modal-store'
+import { type ReactNode, useEffect, useRef } from 'react'
+import type { Profile } from '../../../core/account/profile'
+import { closeAuthModal, useAuthModal } from '../../state/auth-modal-store'
+import { useSession } from '../../state/session-store'
+import { Dialog } from '../../ui/dialog'
 import { LoginForm } from './login-form'
-import { ProfileView } from './profile-view'
 import { RegisterForm } from './register-form'
-import { useSession } from './session-store'
 
 /**
  * After the modal closes, focus goes back to the button that opened it. When that button is gone
@@ -20,8 +20,11 @@ function focusAccountIfLost() {
   links.find(visible)?.focus()
 }
 
-/** The sign-in modal: login ⇄ register, or the profile view when signed in. */
-export function SignInModal() {
+/**
+ * The sign-in modal: login ⇄ register, or, when signed in, the profile view the app passes in
+ * (it belongs to the account feature).
+ */
+export function SignInModal({ profileView }: { profileView: (profile: Profile) => ReactNode }) {
   const { view, notice } = useAuthModal()
   const { status, profile } = useSession()
   const body = useRef<HTMLDivElement>(null)
@@ -41,16 +44,16 @@ export function SignInModal() {
   useEffect(() => () => queueMicrotask(focusAccountIfLost), [])
 
   return (
-    <Modal title={title} onClose={closeAuthModal}>
+    <Dialog title={title} onClose={closeAuthModal}>
       <div ref={body}>
         {status === 'signed-in' && profile ? (
-          <ProfileView profile={profile} />
+          profileView(profile)
         ) : view === 'login' ? (
           <LoginForm key="login" notice={notice} />
         ) : (
           <RegisterForm key="register" />
         )}
       </div>
-    </Modal>
+    </Dialog>
   )
 }

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react'
-import { COMPARISON_ROWS } from './plan-features'
+import { PLAN_FEATURES } from '../../../core/plan/features'
 
 function Cell({ value }: { value: boolean | string }) {
   if (typeof value === 'string') return <span className="font-medium">{value}</span>
@@ -36,10 +36,10 @@ export function ComparisonTable() {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-          {COMPARISON_ROWS.map((row) => (
-            <tr key={row.feature}>
+          {PLAN_FEATURES.map((row) => (
+            <tr key={row.name}>
               <th scope="row" className="px-4 py-3 font-normal">
-                {row.feature}
+                {row.name}
               </th>
               <td className="px-4 py-3 text-center">
                 <Cell value={row.free} />

@@ -1,37 +1,30 @@
-import { Ban, Check } from 'lucide-react'
+import { Ban } from 'lucide-react'
 import { Link } from 'react-router'
+import { FREE_BASICS } from '../../../core/plan/feature-lists'
+import { buttonClass } from '../../ui/button-class'
+import { CheckList } from '../../ui/check-list'
 import { usePageTitle } from '../../ui/use-page-title'
-
-const FREE_FEATURES = [
-  'Create custom wheels',
-  'Spin them as often as you like',
-  'Customize colors and text',
-  'Keep your wheel in this browser between visits',
-]
-
-const primary =
-  'inline-flex items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700'
-const secondary =
-  'inline-flex items-center justify-center rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
+import { TestModeNotice } from './test-mode-notice'
 
 /** /payment/cancel: the user left the payment provider without approving. Nothing was charged. */
 export function Component() {
   usePageTitle('Payment Cancelled')
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <TestModeNotice className="mb-8" />
       <Ban aria-hidden className="mx-auto size-14 text-amber-600 dark:text-amber-400" />
       <h1 className="mt-4 text-3xl font-bold">Payment Cancelled</h1>
       <p className="mt-3 text-slate-700 dark:text-slate-300">
         You cancelled the payment, so no amount has been charged. Your account stays on the Free plan.
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/subscription" className={primary}>
+        <Link to="/subscription" className={buttonClass('primary')}>
           Try Again
         </Link>
-        <Link to="/wheel" className={secondary}>
+        <Link to="/wheel" className={buttonClass('outline')}>
           Use Free Version
         </Link>
-        <Link to="/" className={secondary}>
+        <Link to="/" className={buttonClass('outline')}>
           Back to Home
         </Link>
       </div>
@@ -42,14 +35,7 @@ export function Component() {
         <h2 id="free-features" className="text-lg font-bold">
           What you can do for free
         </h2>
-        <ul className="mt-3 space-y-2">
-          {FREE_FEATURES.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check aria-hidden className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={FREE_BASICS} className="mt-3 space-y-2" />
       </section>
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-300">
         Questions about payment?{' '}

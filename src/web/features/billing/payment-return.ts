@@ -1,4 +1,4 @@
-import { billingApi } from './billing-api'
+import { billingApi } from '../../api/billing'
 
 export const INCOMPLETE = 'Incomplete subscription information'
 export const ACTIVATION_FAILED = 'Failed to activate subscription'
@@ -52,7 +52,10 @@ export type Receipt = {
   nextBillingDate: string | null
 }
 
-export type ReturnOutcome = { ok: true; receipt: Receipt } | { ok: false; message: string }
+/** pending: not a failure; PayPal is still at work on the payment or the subscription. */
+export type ReturnOutcome =
+  | { ok: true; receipt: Receipt }
+  | { ok: false; message: string; pending?: 'payment' | 'subscription' }
 
 const startOf = (value: string | null | undefined, now: Date) =>
   value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : now.toISOString()
@@ -63,7 +66,12 @@ export async function completeReturn(action: ReturnAction, now = new Date()): Pr
   try {
     if (action.kind === 'activate') {
       const result = await billingApi.activateSubscription(action.subscriptionId)
-      if (!result.success) return { ok: false, message: result.error || ACTIVATION_FAILED }
+      if (!result.success)
+        return {
+          ok: false,
+          message: result.error || ACTIVATION_FAILED,
+          ...(result.pending ? { pending: 'subscription' as const } : {}),
+        }
       const s = result.subscription
       return {
         ok: true,
@@ -79,7 +87,12 @@ export async function completeReturn(action: ReturnAction, now = new Date()): Pr
       }
     }
     const result = await billingApi.capturePayment(action.orderId)
-    if (!result.success) return { ok: false, message: result.error || CAPTURE_FAILED }
+    if (!result.success)
+      return {
+        ok: false,
+        message: result.error || CAPTURE_FAILED,
+        ...(result.pending ? { pending: 'payment' as const } : {}),
+      }
     const p = result.payment
     return {
       ok: true,

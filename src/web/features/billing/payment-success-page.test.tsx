@@ -3,9 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { useAuthModal } from '../auth/auth-modal-store'
-import { resetSessionForTests, signedIn } from '../auth/session-store'
-import { FakeEventSource, mockFetch, PROFILE } from '../auth/test-helpers'
+import { useAuthModal } from '../../state/auth-modal-store'
+import { resetSessionForTests, signedIn } from '../../state/session-store'
+import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'
 import { Component as SuccessPage } from './payment-success-page'
 import { resetPaymentReturnsForTests } from './use-payment-return'
 
@@ -84,8 +84,16 @@ describe('payment success page', () => {
       expect(receipt.textContent).toContain(text)
     }
     expect(screen.getByRole('heading', { name: 'Features Unlocked Now' })).toBeTruthy()
-    expect(screen.getByText('Unlimited items per wheel')).toBeTruthy()
-    expect(screen.getByText('Preset library')).toBeTruthy()
+    for (const name of [
+      'Unlimited Wheels',
+      'Data Export',
+      'Save Wheels',
+      'Preset library',
+      'Advanced Analytics',
+      'Remove Watermark',
+      'Priority Support',
+    ])
+      expect(screen.getByText(name)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Start Using Now' }).getAttribute('href')).toBe('/wheel')
 
     const record = JSON.parse(localStorage.getItem('subscription') ?? 'null')
@@ -180,6 +188,37 @@ describe('payment success page', () => {
       plan: 'premium',
     })
     expect(screen.getByRole('region', { name: 'Payment Details' }).textContent).toContain('PAY-9')
+  })
+
+  it('a payment PayPal is still reviewing says so, and offers no second payment', async () => {
+    const pending = 'PayPal is still reviewing this payment; premium starts when it completes'
+    mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'POST /api/billing/capture-payment': {
+        status: 202,
+        body: { success: false, pending: true, error: pending },
+      },
+    })
+    renderAt('/payment/success?token=ORDER-9&PayerID=P1')
+    expect(await screen.findByRole('heading', { name: 'Payment Pending' })).toBeTruthy()
+    expect(screen.getByText(pending)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Try Again' })).toBeNull()
+  })
+
+  it('a subscription PayPal approved but has not started yet is being activated, not failed', async () => {
+    const approved =
+      'PayPal has approved your subscription and is activating it. Premium starts within a few minutes; reload this page to check.'
+    mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'POST /api/billing/activate-subscription': {
+        status: 202,
+        body: { success: false, pending: true, error: approved },
+      },
+    })
+    renderAt('/payment/success?subscription_id=I-ABC123')
+    expect(await screen.findByRole('heading', { name: 'Activating Subscription' })).toBeTruthy()
+    expect(screen.getByText(approved)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Try Again' })).toBeNull()
   })
 
   it('a lone ba_token activates the subscription on the profile, or is incomplete without one', async () => {

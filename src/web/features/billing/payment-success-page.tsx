@@ -1,24 +1,17 @@
 import { CircleCheck, CircleX, LogIn, Printer, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
+import { openAuthModal } from '../../state/auth-modal-store'
 import { usePageTitle } from '../../ui/use-page-title'
-import { openAuthModal } from '../auth/auth-modal-store'
 import type { Receipt } from './payment-return'
 import { planLabel, ReceiptCard } from './receipt-card'
 import { usePaymentReturn } from './use-payment-return'
 import './receipt-print.css'
-
-const primary =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700'
-const secondary =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
-
-/**
- * What the plan unlocks, worded for what Whirl has (the spec's Advanced Analytics, Remove Watermark
- * and Priority Support do not exist here, so they are not promised).
- */
-const UNLOCKED = ['Unlimited items per wheel', 'Save wheels', 'Import and export wheels']
-const UNLOCKED_PREMIUM = ['Preset library', 'Spin history with CSV export']
+import { longDate } from '../../../core/billing/trial'
+import { unlockedBy } from '../../../core/plan/feature-lists'
+import { useTrial } from '../../state/use-trial'
+import { buttonClass } from '../../ui/button-class'
+import { TestModeNotice } from './test-mode-notice'
 
 /** Moves focus to the heading when the state changes, so a screen reader hears the outcome. */
 function Heading({ children }: { children: string }) {
@@ -55,26 +48,36 @@ function SignInFirst() {
         Your payment was approved. Sign in to the account you subscribed with, and we will activate your plan
         right away.
       </p>
-      <button type="button" onClick={() => openAuthModal('login')} className={`${primary} mt-6`}>
+      <button
+        type="button"
+        onClick={() => openAuthModal('login')}
+        className={buttonClass('primary', 'md', 'mt-6')}
+      >
         Sign In
       </button>
     </div>
   )
 }
 
-function Failed({ message }: { message: string }) {
+const pendingTitle = (pending: 'payment' | 'subscription' | undefined) =>
+  pending === 'payment' ? 'Payment Pending' : pending === 'subscription' ? 'Activating Subscription' : null
+
+/** A failure, or a payment PayPal is still reviewing (no second payment is offered then). */
+function Failed({ message, pending }: { message: string; pending?: 'payment' | 'subscription' | undefined }) {
   return (
     <div className="py-16 text-center">
       <CircleX aria-hidden className="mx-auto size-14 text-red-600 dark:text-red-400" />
-      <Heading>Subscription Failed</Heading>
+      <Heading>{pendingTitle(pending) ?? 'Subscription Failed'}</Heading>
       <p role="alert" className="mx-auto mt-3 max-w-lg break-words text-red-800 dark:text-red-200">
         {message}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/subscription" className={primary}>
-          Try Again
-        </Link>
-        <Link to="/" className={secondary}>
+        {!pending && (
+          <Link to="/subscription" className={buttonClass('primary')}>
+            Try Again
+          </Link>
+        )}
+        <Link to="/" className={buttonClass('outline')}>
           Back to Home
         </Link>
       </div>
@@ -82,9 +85,26 @@ function Failed({ message }: { message: string }) {
   )
 }
 
+/** During the free trial: when it ends and when the first payment is taken. */
+function TrialNote() {
+  const trial = useTrial()?.trial
+  if (!trial) return null
+  return (
+    <p
+      className="mx-auto mt-6 max-w-xl rounded-lg bg-emerald-50 p-4 text-center text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+      data-testid="trial-note"
+    >
+      Your 7-day free trial ends on <strong>{longDate(trial.endsAt)}</strong>.{' '}
+      {trial.firstPaymentAt
+        ? `The first payment of $${trial.amount} ${trial.currency} is taken on ${longDate(trial.firstPaymentAt)}, then every month until you cancel. Cancel before then and nothing is charged.`
+        : 'You have cancelled: nothing will be charged.'}
+    </p>
+  )
+}
+
 function Activated({ receipt }: { receipt: Receipt }) {
   const premium = planLabel(receipt.plan) === 'Premium'
-  const unlocked = premium ? [...UNLOCKED, ...UNLOCKED_PREMIUM] : UNLOCKED
+  const unlocked = unlockedBy(premium ? 'premium' : 'basic')
   return (
     <div className="py-8">
       <div className="text-center print:hidden">
@@ -95,6 +115,7 @@ function Activated({ receipt }: { receipt: Receipt }) {
           sign in on.
         </p>
       </div>
+      <TrialNote />
       <div className="mt-8">
         <ReceiptCard receipt={receipt} />
       </div>
@@ -116,14 +137,14 @@ function Activated({ receipt }: { receipt: Receipt }) {
         </ul>
       </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3 print:hidden">
-        <Link to="/wheel" className={primary}>
+        <Link to="/wheel" className={buttonClass('primary')}>
           Start Using Now
         </Link>
-        <button type="button" onClick={() => window.print()} className={secondary}>
+        <button type="button" onClick={() => window.print()} className={buttonClass('outline')}>
           <Printer aria-hidden className="size-4" />
           Print Receipt
         </button>
-        <Link to="/" className={secondary}>
+        <Link to="/" className={buttonClass('outline')}>
           Back to Home
         </Link>
       </div>
@@ -141,17 +162,18 @@ export function Component() {
         ? 'Processing Subscription...'
         : state.outcome.ok
           ? 'Subscription Activated!'
-          : 'Subscription Failed'
+          : (pendingTitle(state.outcome.pending) ?? 'Subscription Failed')
   usePageTitle(title)
   return (
     <div className="mx-auto max-w-2xl px-4">
+      <TestModeNotice className="mt-6" />
       {state.phase === 'processing' && <Processing />}
       {state.phase === 'sign-in' && <SignInFirst />}
       {state.phase === 'done' &&
         (state.outcome.ok ? (
           <Activated receipt={state.outcome.receipt} />
         ) : (
-          <Failed message={state.outcome.message} />
+          <Failed message={state.outcome.message} pending={state.outcome.pending} />
         ))}
     </div>
   )

@@ -1,24 +1,13 @@
-import { Check, CircleCheck, Crown, X } from 'lucide-react'
+import { CircleCheck, Crown } from 'lucide-react'
 import { Link } from 'react-router'
-import { PREMIUM_PLAN } from '../../../core/billing/plan-definition'
+import { TRIAL_OFFER } from '../../../core/billing/trial'
+import { PREMIUM_PLAN } from '../../../core/plan/definition'
+import { planLines } from '../../../core/plan/features'
+import { useTrial } from '../../state/use-trial'
+import { buttonClass } from '../../ui/button-class'
+import { CheckList } from '../../ui/check-list'
 
 const card = 'relative flex flex-col rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-900'
-
-function Feature({ text, included }: { text: string; included: boolean }) {
-  return (
-    <li className="flex gap-2">
-      {included ? (
-        <Check aria-hidden className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
-      ) : (
-        <X aria-hidden className="size-5 shrink-0 text-slate-400 dark:text-slate-500" />
-      )}
-      <span className={included ? '' : 'text-slate-600 dark:text-slate-400'}>
-        {text}
-        <span className="sr-only">{included ? ' (included)' : ' (not included)'}</span>
-      </span>
-    </li>
-  )
-}
 
 function CurrentBadge() {
   return (
@@ -50,18 +39,8 @@ export function FreeCard({
         <span className="text-4xl font-bold">$0</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">forever</span>
       </p>
-      <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {included.map((text) => (
-          <Feature key={text} text={text} included />
-        ))}
-        {excluded.map((text) => (
-          <Feature key={text} text={text} included={false} />
-        ))}
-      </ul>
-      <Link
-        to="/wheel"
-        className="mt-6 block rounded-lg border border-slate-300 px-5 py-2.5 text-center font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-      >
+      <CheckList items={included} excluded={excluded} className="mt-6 flex-1 space-y-2 text-sm" />
+      <Link to="/wheel" className={buttonClass('outline', 'md', 'mt-6 flex')}>
         Use the Free Plan
       </Link>
     </section>
@@ -73,6 +52,7 @@ export type PremiumState =
   | { kind: 'active'; note: string }
 
 export function PremiumCard({ state }: { state: PremiumState }) {
+  const trial = useTrial()
   return (
     <section aria-labelledby="premium-plan" className={`${card} ring-2 ring-brand-600`}>
       <span className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
@@ -92,17 +72,21 @@ export function PremiumCard({ state }: { state: PremiumState }) {
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {PREMIUM_PLAN.currency}, billed monthly through PayPal. Cancel any time.
       </p>
-      <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {PREMIUM_PLAN.features.map((text) => (
-          <Feature key={text} text={text} included />
-        ))}
-      </ul>
+      {state.kind === 'offer' && trial?.eligible && (
+        <p
+          className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+          data-testid="trial-offer"
+        >
+          {TRIAL_OFFER}
+        </p>
+      )}
+      <CheckList items={planLines('premium')} announce className="mt-6 flex-1 space-y-2 text-sm" />
       {state.kind === 'offer' ? (
         <button
           type="button"
           onClick={state.onSubscribe}
           disabled={state.busy || state.disabled}
-          className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          className={buttonClass('primary', 'md', 'mt-6 w-full')}
         >
           {state.busy && (
             <span

@@ -1,4 +1,4 @@
-import { longDate } from './billing-format'
+import { longDate } from '../../ui/long-date'
 import type { Receipt } from './payment-return'
 
 /** 'premium' reads Premium; anything else (or nothing) is the spec's Basic. */

@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Profile } from '../../../core/account'
-import { closeAuthModal, useAuthModal } from '../auth/auth-modal-store'
-import { resetSessionForTests, signedIn } from '../auth/session-store'
-import { FakeEventSource, mockFetch, PROFILE } from '../auth/test-helpers'
+import type { Profile } from '../../../core/account/profile'
+import { closeAuthModal, useAuthModal } from '../../state/auth-modal-store'
+import { resetSessionForTests, signedIn } from '../../state/session-store'
+import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'
 import { Component as SubscriptionPage } from './subscription-page'
 import { leaveFor } from './use-subscribe'
 
@@ -61,9 +61,11 @@ describe('subscription page', () => {
     const table = screen.getByRole('table')
     expect(within(table).getByRole('rowheader', { name: 'Items per wheel' })).toBeTruthy()
     expect(table.textContent).toContain('Max 15')
-    expect(table.textContent).toContain('Unlimited')
+    expect(table.textContent).toContain('Up to 10,000')
+    expect(table.textContent).toContain('Up to 500')
+    expect(table.textContent).not.toContain('Unlimited')
     fireEvent.click(screen.getByRole('button', { name: 'Is there a free trial?' }))
-    expect(screen.getByText(/there is no free trial/)).toBeTruthy()
+    expect(screen.getByText(/a 7-day free trial for paid plans/)).toBeTruthy()
     expect(screen.getByRole('button', { name: 'What payment methods do you accept?' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Can I cancel anytime?' })).toBeTruthy()
   })
@@ -93,6 +95,7 @@ describe('subscription page', () => {
     expect(creations(calls)).toBe(1)
     expect(calls.find((c) => c.url === '/api/billing/create-subscription')?.body).toEqual({
       plan_type: 'premium',
+      attempt_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     })
     await act(async () => answer(new Response(JSON.stringify(CREATED), { status: 200 })))
     expect(go).toHaveBeenCalledWith('https://pay.example/approve?id=I-1')
@@ -121,6 +124,28 @@ describe('subscription page', () => {
     expect(subscribeButton().textContent).toBe('Subscribe Now')
     expect((subscribeButton() as HTMLButtonElement).disabled).toBe(false)
     expect(go).not.toHaveBeenCalled()
+  })
+
+  it('a retry after a failure sends the same attempt id, so the server makes one subscription', async () => {
+    const calls = mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'POST /api/billing/create-subscription': [
+        { status: 502, body: { success: false, error: 'PayPal is not responding.' } },
+        { body: CREATED },
+      ],
+    })
+    renderPage()
+    await screen.findByText('Currently Active')
+    fireEvent.click(subscribeButton())
+    await screen.findByRole('alert')
+    fireEvent.click(subscribeButton())
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CREATED.approval_url))
+    const sent = calls
+      .filter((c) => c.url === '/api/billing/create-subscription')
+      .map((c) => (c.body as { attempt_id?: string }).attempt_id)
+    expect(sent).toHaveLength(2)
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(sent[1]).toBe(sent[0])
   })
 
   it('asks a visitor to sign in first, then subscribes; closing the modal gives up', async () => {

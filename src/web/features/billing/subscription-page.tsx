@@ -1,16 +1,19 @@
 import { TriangleAlert } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import type { Profile } from '../../../core/account'
+import type { Profile } from '../../../core/account/profile'
+import { includedIn, limitedOnFree } from '../../../core/plan/feature-lists'
 import { hasPremiumPlan } from '../../../core/plan/plan'
+import { openAuthModal, useAuthModal } from '../../state/auth-modal-store'
+import { useSession } from '../../state/session-store'
+import { Alert } from '../../ui/alert'
+import { BackButton } from '../../ui/back-button'
+import { FaqAccordion } from '../../ui/faq-accordion'
+import { longDate } from '../../ui/long-date'
 import { usePageTitle } from '../../ui/use-page-title'
-import { openAuthModal, useAuthModal } from '../auth/auth-modal-store'
-import { useSession } from '../auth/session-store'
-import { BackButton } from '../pages/back-button'
-import { FaqAccordion } from '../pages/faq-accordion'
-import { longDate } from './billing-format'
 import { ComparisonTable } from './comparison-table'
 import { FreeCard, PremiumCard } from './plan-cards'
-import { FREE_EXCLUDED, FREE_INCLUDED, PLAN_FAQ } from './plan-features'
+import { PLAN_FAQ } from './plan-features'
+import { TestModeNotice } from './test-mode-notice'
 import { useSubscribe } from './use-subscribe'
 
 /** What a premium user reads in place of the Subscribe button. */
@@ -52,23 +55,24 @@ export function Component() {
     <div className="mx-auto max-w-4xl px-4 py-8">
       <BackButton />
       <h1 className="mt-4 text-3xl font-bold">Subscription Plans</h1>
+      <TestModeNotice className="mt-4" />
       <div className="mt-8 text-center">
         <h2 className="text-2xl font-bold sm:text-3xl">Choose the Right Plan for You</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Start free, and upgrade when you want saved wheels, presets, history and unlimited items.
+          Start free, and upgrade when you want saved wheels, presets, history and up to 10,000 items per
+          wheel.
         </p>
       </div>
       {error && (
-        <div
-          role="alert"
-          className="mx-auto mt-6 flex max-w-2xl items-start gap-2 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        <Alert
+          icon={<TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />}
+          className="mx-auto mt-6 max-w-2xl px-4 py-3 text-base"
         >
-          <TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
-          <span>{error}</span>
-        </div>
+          {error}
+        </Alert>
       )}
       <div className="mt-8 grid gap-8 md:grid-cols-2">
-        <FreeCard current={!premium} included={FREE_INCLUDED} excluded={FREE_EXCLUDED} />
+        <FreeCard current={!premium} included={includedIn('free')} excluded={limitedOnFree()} />
         <PremiumCard
           state={
             premium && profile

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { resetSessionForTests, useSessionStore } from '../auth/session-store'
-import { FakeEventSource, mockFetch, PROFILE } from '../auth/test-helpers'
+import { resetSessionForTests, useSessionStore } from '../../state/session-store'
+import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'
 import { Component as TestPage } from './test-subscription-page'
 
 const PLAN = { key: 'premium', name: 'Premium Plan', price: '6.99', currency: 'USD', interval: 'month' }

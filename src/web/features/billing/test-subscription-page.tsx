@@ -1,9 +1,10 @@
 import { FlaskConical } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import type { Profile } from '../../../core/account'
+import type { Profile } from '../../../core/account/profile'
+import { type BillingConfig, billingApi } from '../../api/billing'
+import { profileChanged, useSession } from '../../state/session-store'
+import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
-import { profileChanged, useSession } from '../auth/session-store'
-import { type BillingConfig, billingApi } from './billing-api'
 
 type Result = { ok: boolean; text: string } | null
 
@@ -67,8 +68,6 @@ export function Component() {
     }
   }
 
-  const button =
-    'rounded-lg px-5 py-2.5 font-semibold disabled:cursor-not-allowed disabled:opacity-60 sm:flex-1'
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="flex items-center gap-2 text-3xl font-bold">
@@ -104,7 +103,7 @@ export function Component() {
               onClick={() =>
                 act(billingApi.simulateMonthly, 'Monthly subscription simulated: your plan is now Premium.')
               }
-              className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+              className={buttonClass('primary', 'md', 'sm:flex-1')}
             >
               Simulate Monthly Subscription
             </button>
@@ -114,7 +113,7 @@ export function Component() {
               onClick={() =>
                 act(billingApi.clearSubscription, 'Subscription cleared: you are on the Free plan.')
               }
-              className={`${button} border border-slate-300 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800`}
+              className={buttonClass('outline', 'md', 'sm:flex-1')}
             >
               Clear Subscription (Free Plan)
             </button>

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { useSession } from '../auth/session-store'
+import { useSession } from '../../state/session-store'
 import {
   completeReturn,
   INCOMPLETE,

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
-import { billingApi } from './billing-api'
-import { safeRedirectUrl } from './billing-format'
+import { useEffect, useRef, useState } from 'react'
+import { billingApi } from '../../api/billing'
+import { safeRedirectUrl } from './safe-redirect'
 
 export const LINK_FAILED = 'Failed to create subscription link'
 
@@ -16,6 +16,8 @@ export const leaveFor = { go: (url: string) => window.location.assign(url) }
 export function useSubscribe() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // One intent, kept across retries after a failure, so the server never creates two subscriptions.
+  const attempt = useRef<string | null>(null)
 
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
@@ -30,8 +32,10 @@ export function useSubscribe() {
     setBusy(true)
     setError(null)
     try {
-      const result = await billingApi.createSubscription()
+      attempt.current ??= crypto.randomUUID()
+      const result = await billingApi.createSubscription(attempt.current)
       const url = result.success ? safeRedirectUrl(result.approval_url) : null
+      if (result.success) attempt.current = null
       if (!url) {
         if (!result.success) console.error('Create subscription failed:', result.error)
         setError(LINK_FAILED)

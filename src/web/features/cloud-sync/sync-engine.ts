@@ -1,18 +1,29 @@
-import * as z from 'zod/mini'
 import {
   applyServerWheels,
   emptySyncState,
+  missingWheels,
   pendingChanges,
+  repairedSyncState,
   type SyncState,
   wheelsOfOtherAccount,
 } from '../../../core/sync/merge'
 import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
-import { registerDeclinedDataRemover } from '../consent/data-removal'
-import { useWheelStore } from '../wheel/wheel-store'
-import { setSyncStatus } from './sync-status'
+import { ApiError } from '../../api/client'
+import { wheelsApi } from '../../api/wheels'
+import { registerDeclinedDataRemover } from '../../state/data-removal'
+import {
+  commitSaved,
+  forgetDeletedWheels,
+  getDeletedWheels,
+  getSyncRecord,
+  savedWheelsReady,
+} from '../../state/saved-wheels-persistence'
+import { setSyncStatus } from '../../state/sync-status'
+import { useWheelStore } from '../../state/wheel-store'
 
-export const SYNC_STATE_KEY = 'whirl-sync'
+export { SYNC_STATE_KEY } from '../../state/sync-state'
+
 const DEBOUNCE_MS = 800
 const POLL_MS = 30_000
 /** Changes go out in requests of about this size (the server reads up to 16 MiB). */
@@ -20,46 +31,8 @@ const BATCH_CHARS = 4_000_000
 /** Browsers let a request outlive its page only up to 64 KiB. */
 const KEEPALIVE_CHARS = 60_000
 
-const stateSchema = z.object({
-  userId: z.string(),
-  cursor: z.int().check(z.gte(0)),
-  synced: z.record(z.string(), z.string()),
-})
-
-function readState(): SyncState | null {
-  try {
-    const parsed = stateSchema.safeParse(JSON.parse(localStorage.getItem(SYNC_STATE_KEY) ?? 'null'))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
-
-function writeState(state: SyncState) {
-  try {
-    localStorage.setItem(SYNC_STATE_KEY, JSON.stringify(state))
-  } catch {
-    // No room: the next sync starts from the cursor it had; the server answers the same again.
-  }
-}
-
-class SyncHttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-async function call(url: string, init?: RequestInit): Promise<SyncResponse> {
-  const response = await fetch(url, { credentials: 'same-origin', ...init })
-  const body = (await response.json().catch(() => null)) as (SyncResponse & { error?: string }) | null
-  if (!response.ok || !body) {
-    throw new SyncHttpError(response.status, body?.error ?? `The server answered ${response.status}.`)
-  }
-  return body
-}
+export const LOCAL_STORE_FULL_MESSAGE =
+  'This browser has no room left to store your wheels. They are safe in your account and stay open on this page; free up browser storage to keep them here too.'
 
 /** Splits changes into requests of a sensible size (a 10,000-item wheel is about 0.6 MB). */
 function batches(changes: SyncChange[]): SyncChange[][] {
@@ -80,46 +53,83 @@ function batches(changes: SyncChange[]): SyncChange[][] {
   return out
 }
 
+/** Pages one sync reads at most (500 wheels at 200 a page need 3; the rest waits for the next run). */
+const MAX_PULL_PAGES = 20
+
+/** The sync status line's words while the account may read its wheels but not change them. */
+export const READ_ONLY_MESSAGE = 'Cloud sync is paused: read-only until you renew.'
+
 /**
  * Keeps this browser's saved wheels and the account's cloud copy in step while a premium user is
  * signed in: at start, after local changes (debounced), when the tab comes back or goes online, and
  * every 30 s. Returns the function that stops it.
+ *
+ * `pullOnly` (a signed-in user without premium, whose wheels are read-only): the wheels are only
+ * pulled, never pushed, whatever the server answers; a change made here waits for premium.
  */
-export function startCloudSync(userId: string): () => void {
-  let state = readState()
-  const foreign = wheelsOfOtherAccount(useWheelStore.getState().savedWheels, state, userId)
-  if (foreign.size > 0) {
-    useWheelStore.setState((s) => ({ savedWheels: s.savedWheels.filter((w) => !foreign.has(w.id ?? '')) }))
-  }
-  if (!state || state.userId !== userId) state = emptySyncState(userId)
+export function startCloudSync(
+  userId: string,
+  { pullOnly = false }: { pullOnly?: boolean } = {},
+): () => void {
+  let state: SyncState = emptySyncState(userId)
+  // The saved wheels and the sync record are read from the browser's database first.
+  const ready = savedWheelsReady.then(async () => {
+    const previous = getSyncRecord()
+    const foreign = wheelsOfOtherAccount(useWheelStore.getState().savedWheels, previous, userId)
+    if (foreign.size > 0) {
+      useWheelStore.setState((s) => ({
+        savedWheels: s.savedWheels.filter((w) => !foreign.has(w.id ?? '')),
+      }))
+    }
+    if (previous && previous.userId === userId) state = previous
+    else if (previous) {
+      forgetDeletedWheels(new Set(getDeletedWheels()))
+      await commitSaved({ sync: null })
+    }
+  })
   let stopped = false
   let running = false
   let again = false
-  let readOnly = false
+  let readOnly = pullOnly
   let applying = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending = false
   let leaving = false
 
-  async function exchange(current: SyncState, sent: readonly Wheel[]): Promise<SyncResponse[]> {
-    const changes = readOnly ? [] : pendingChanges(sent, current)
-    if (changes.length === 0) return [await call(`/api/wheels?since=${current.cursor}`)]
+  async function exchange(
+    current: SyncState,
+    sent: readonly Wheel[],
+    deleted: readonly string[],
+  ): Promise<SyncResponse[]> {
+    const changes = readOnly ? [] : pendingChanges(sent, current, deleted)
+    if (changes.length === 0) return pullPages(current.cursor)
     const answers: SyncResponse[] = []
     let since = current.cursor
     for (const batch of batches(changes)) {
       const body = JSON.stringify({ since, changes: batch })
-      const answer = await call('/api/wheels/sync', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        // A small push may outlive the page (the tab is being closed right after a change).
-        keepalive: leaving && body.length < KEEPALIVE_CHARS,
-      })
+      // A small push may outlive the page (the tab is being closed right after a change).
+      const answer = await wheelsApi.push(body, leaving && body.length < KEEPALIVE_CHARS)
       answers.push(answer)
+      since = answer.cursor
+      for (const change of batch) if (change.wheel === null) pushedDeletes.add(change.id)
+    }
+    return answers
+  }
+
+  /** A pull answers a page at a time: ask again from each page's cursor until no more follow. */
+  async function pullPages(cursor: number): Promise<SyncResponse[]> {
+    const answers: SyncResponse[] = []
+    for (let since = cursor; answers.length < MAX_PULL_PAGES; ) {
+      const answer = await wheelsApi.pull(since)
+      answers.push(answer)
+      if (!answer.more || answer.cursor <= since) break
       since = answer.cursor
     }
     return answers
   }
+
+  /** Deletes the server has taken in during this exchange. */
+  const pushedDeletes = new Set<string>()
 
   async function run(): Promise<void> {
     if (stopped) return
@@ -130,39 +140,55 @@ export function startCloudSync(userId: string): () => void {
     running = true
     setSyncStatus({ kind: 'syncing' })
     try {
+      await ready
+      if (stopped) return
       const sent = useWheelStore.getState().savedWheels
-      const answers = await exchange(state as SyncState, sent)
+      const deleted = getDeletedWheels()
+      let current = state
+      // Wheels agreed with the server that this browser lost (it could not store them): pull
+      // everything again rather than ever telling the server they were deleted.
+      const missing = missingWheels(sent, current, deleted)
+      if (missing.length > 0) current = repairedSyncState(current, missing)
+      pushedDeletes.clear()
+      const answers = await exchange(current, sent, deleted)
       if (stopped) return
       for (const answer of answers) {
         const merged = applyServerWheels(
           useWheelStore.getState().savedWheels,
           sent,
           answer.wheels,
-          state as SyncState,
+          current,
           answer.cursor,
         )
-        state = merged.state
+        current = merged.state
         if (merged.changed) {
           applying = true
           useWheelStore.setState({ savedWheels: merged.wheels })
           applying = false
         }
-        readOnly = !answer.canWrite
+        readOnly = pullOnly || !answer.canWrite
       }
-      writeState(state as SyncState)
+      // The tombstones the server was told about, and those of wheels it never had, are done.
+      const done = new Set(pushedDeletes)
+      for (const id of deleted) if (current.synced[id] === undefined) done.add(id)
+      forgetDeletedWheels(done)
+      // This page now agrees with the server on `current`, so it never pushes the same change twice.
+      // The stored record of it moves only once this browser holds those wheels: while the store
+      // refuses writes, a reload starts from the last stored record and asks for the same wheels
+      // again, so none is skipped and none is ever taken for deleted.
+      state = current
+      if (!(await commitSaved({ sync: current }))) {
+        setSyncStatus({ kind: 'error', message: LOCAL_STORE_FULL_MESSAGE })
+        return
+      }
       setSyncStatus(
-        readOnly
-          ? {
-              kind: 'read-only',
-              message: 'Your wheels are read-only in the cloud until you subscribe again.',
-            }
-          : { kind: 'synced', at: Date.now() },
+        readOnly ? { kind: 'read-only', message: READ_ONLY_MESSAGE } : { kind: 'synced', at: Date.now() },
       )
     } catch (error) {
-      if (error instanceof SyncHttpError && error.status === 403) {
+      if (error instanceof ApiError && error.status === 403) {
         readOnly = true
-        setSyncStatus({ kind: 'read-only', message: error.message })
-      } else if (!navigator.onLine || error instanceof TypeError) {
+        setSyncStatus({ kind: 'read-only', message: READ_ONLY_MESSAGE })
+      } else if (!navigator.onLine || (error instanceof ApiError && error.status === 0)) {
         setSyncStatus({ kind: 'offline' })
       } else {
         setSyncStatus({ kind: 'error', message: (error as Error).message })
@@ -217,13 +243,7 @@ export function startCloudSync(userId: string): () => void {
   }
   // Declining cookies empties the saved wheels in this browser: that must not reach the account as
   // deletions, so sync stops and forgets its state (the cloud copy stays with the account).
-  const unregister = registerDeclinedDataRemover(() => {
-    stop()
-    try {
-      localStorage.removeItem(SYNC_STATE_KEY)
-    } catch {
-      // Storage unavailable: nothing to forget.
-    }
-  })
+  // (The wheel store forgets the sync record with the wheels.)
+  const unregister = registerDeclinedDataRemover(stop)
   return stop
 }

@@ -1,5 +1,5 @@
 import { Cloud, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react'
-import { useSyncStatus } from './sync-status'
+import { useSyncStatus } from '../../state/sync-status'
 
 /** One line saying whether the saved wheels are in step with the account's cloud copy. */
 export function SyncStatusLine() {

@@ -1,8 +1,9 @@
 import { ChevronDown, Cookie, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
-import { CONSENT_DELAY_MS, type ConsentValue, readConsent, writeConsent } from './consent-storage'
-import { removeDeclinedData } from './data-removal'
+import { CONSENT_DELAY_MS, type ConsentValue, readConsent, writeConsent } from '../../state/consent-storage'
+import { removeDeclinedData } from '../../state/data-removal'
+import { buttonClass } from '../../ui/button-class'
 
 const DETAILS = [
   {
@@ -31,7 +32,7 @@ export function CookieConsent() {
 
   const choose = (value: ConsentValue) => {
     writeConsent(value)
-    if (value === 'declined') removeDeclinedData()
+    if (value === 'declined') void removeDeclinedData()
     setOpen(false)
   }
 
@@ -91,18 +92,10 @@ export function CookieConsent() {
       )}
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={() => choose('declined')}
-          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <button type="button" onClick={() => choose('declined')} className={buttonClass('outline', 'sm')}>
           Decline
         </button>
-        <button
-          type="button"
-          onClick={() => choose('accepted')}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <button type="button" onClick={() => choose('accepted')} className={buttonClass('primary', 'sm')}>
           Accept All Cookies
         </button>
       </div>

@@ -7,10 +7,13 @@ import {
   type ContactErrors,
   type ContactFields,
   validateContact,
-} from '../../../core/contact'
-import { supportEmail } from '../../app/site-config'
-import { sendContactMessage } from './contact-api'
-import { ContactField, describedBy, inputClass } from './contact-field'
+} from '../../../core/contact/rules'
+import { sendContactMessage } from '../../api/contact'
+import { supportEmail } from '../../state/site-config'
+import { Alert } from '../../ui/alert'
+import { buttonClass } from '../../ui/button-class'
+import { ContactField, describedBy } from '../../ui/contact-field'
+import { Select, TextArea, TextInput } from '../../ui/text-input'
 
 type Status = { kind: 'idle' | 'sending' | 'success' } | { kind: 'error'; reason: string | null }
 type Field = keyof ContactFields
@@ -61,14 +64,14 @@ export function ContactForm() {
 
   const text = (field: 'name' | 'email' | 'subject', label: string, type: string, auto: string) => (
     <ContactField id={id(field)} label={label} error={errors[field]}>
-      <input
+      <TextInput
         id={id(field)}
         name={field}
         type={type}
         value={fields[field]}
         onChange={(e) => set(field, e.target.value)}
         autoComplete={auto}
-        className={inputClass(!!errors[field])}
+        invalid={!!errors[field]}
         {...describedBy(id(field), errors[field])}
       />
     </ContactField>
@@ -91,24 +94,21 @@ export function ContactForm() {
         </div>
       )}
       {status.kind === 'error' && (
-        <div
+        <Alert
           ref={banner}
           tabIndex={-1}
-          role="alert"
-          className="mt-6 flex gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 outline-none dark:border-red-700 dark:bg-red-950 dark:text-red-100"
+          title="Failed to send message"
+          icon={<TriangleAlert aria-hidden className="size-6 shrink-0" />}
+          className="mt-6 gap-3 p-4 text-base"
         >
-          <TriangleAlert aria-hidden className="size-6 shrink-0" />
-          <div className="min-w-0">
-            <p className="font-semibold">Failed to send message</p>
-            {status.reason && <p>{status.reason}</p>}
-            <p className="break-words">
-              Please try again or contact us directly at{' '}
-              <a href={`mailto:${email}`} className="font-medium underline">
-                {email}
-              </a>
-            </p>
-          </div>
-        </div>
+          {status.reason && <p>{status.reason}</p>}
+          <p className="break-words">
+            Please try again or contact us directly at{' '}
+            <a href={`mailto:${email}`} className="font-medium underline">
+              {email}
+            </a>
+          </p>
+        </Alert>
       )}
 
       <form
@@ -122,12 +122,12 @@ export function ContactForm() {
           {text('email', 'Email', 'email', 'email')}
         </div>
         <ContactField id={id('type')} label="Type of message" error={errors.type}>
-          <select
+          <Select
             id={id('type')}
             name="type"
             value={fields.type}
             onChange={(e) => set('type', e.target.value)}
-            className={inputClass(!!errors.type)}
+            invalid={!!errors.type}
             {...describedBy(id('type'), errors.type)}
           >
             {CONTACT_TYPES.map((t) => (
@@ -135,7 +135,7 @@ export function ContactForm() {
                 {CONTACT_TYPE_LABELS[t]}
               </option>
             ))}
-          </select>
+          </Select>
         </ContactField>
         {text('subject', 'Subject', 'text', 'off')}
         <ContactField
@@ -148,14 +148,14 @@ export function ContactForm() {
             </span>
           }
         >
-          <textarea
+          <TextArea
             id={id('message')}
             name="message"
             rows={6}
             maxLength={CONTACT_MESSAGE_MAX}
             value={fields.message}
             onChange={(e) => set('message', e.target.value.slice(0, CONTACT_MESSAGE_MAX))}
-            className={inputClass(!!errors.message)}
+            invalid={!!errors.message}
             {...describedBy(id('message'), errors.message, 'contact-message-count')}
           />
         </ContactField>
@@ -173,7 +173,7 @@ export function ContactForm() {
         <button
           type="submit"
           disabled={status.kind === 'sending'}
-          className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+          className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
         >
           {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
         </button>

@@ -1,9 +1,12 @@
+import { Crown } from 'lucide-react'
 import { Link } from 'react-router'
+import { usePlan } from '../../state/use-plan'
 import { usePageTitle } from '../../ui/use-page-title'
 import { ContactForm } from './contact-form'
 
 export function Component() {
   usePageTitle('Contact Us')
+  const { isPremium } = usePlan()
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-3xl font-bold">Contact Us</h1>
@@ -15,6 +18,18 @@ export function Component() {
         </Link>
         .
       </p>
+      {isPremium && (
+        <p
+          className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="priority-support"
+        >
+          <Crown aria-hidden className="mt-0.5 size-4 shrink-0" />
+          <span>
+            As a Premium user you get priority support: your message goes to the front of our queue while you
+            are signed in.
+          </span>
+        </p>
+      )}
       <ContactForm />
     </div>
   )

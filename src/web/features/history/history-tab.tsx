@@ -1,10 +1,14 @@
 import { Download, Trash2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { historyFileName, historyToCsv, historyTotals } from '../../../core/history/csv'
 import { relativeTime } from '../../../core/history/relative-time'
+import { useWheelStore } from '../../state/wheel-store'
+import { buttonClass } from '../../ui/button-class'
+import { Dialog } from '../../ui/dialog'
 import { downloadText } from '../../ui/download'
-import { Modal } from '../../ui/modal'
-import { useWheelStore } from '../wheel/wheel-store'
+
+// Advanced Analytics: its code (charts, chi-square) loads only when the Statistics view opens.
+const StatisticsView = lazy(() => import('./statistics-view').then((m) => ({ default: m.StatisticsView })))
 
 /** The current time, refreshed every minute, so 'Nm ago' stays true while the tab is open. */
 function useMinuteClock(): Date {
@@ -16,11 +20,40 @@ function useMinuteClock(): Date {
   return now
 }
 
-const outline =
-  'inline-flex items-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50 dark:border-slate-600 dark:hover:bg-slate-800'
+/** The History tab: the Results list, or the Statistics view (Advanced Analytics). */
+export function HistoryTab() {
+  const [view, setView] = useState<'Results' | 'Statistics'>('Results')
+  return (
+    <div className="space-y-4">
+      <fieldset
+        aria-label="History view"
+        className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+      >
+        {(['Results', 'Statistics'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={view === name}
+            onClick={() => setView(name)}
+            className={`rounded-md px-3 py-1 text-sm font-medium ${view === name ? 'bg-white shadow-sm dark:bg-slate-900' : 'text-slate-600 dark:text-slate-300'}`}
+          >
+            {name}
+          </button>
+        ))}
+      </fieldset>
+      {view === 'Results' ? (
+        <ResultsView />
+      ) : (
+        <Suspense fallback={<div aria-busy="true" className="h-40" />}>
+          <StatisticsView />
+        </Suspense>
+      )}
+    </div>
+  )
+}
 
 /** Spin results, newest first (at most 100), with totals, CSV export and Clear History. */
-export function HistoryTab() {
+function ResultsView() {
   const history = useWheelStore((s) => s.spinHistory)
   const clearHistory = useWheelStore((s) => s.clearHistory)
   const [confirming, setConfirming] = useState(false)
@@ -47,7 +80,7 @@ export function HistoryTab() {
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className={outline}
+          className={buttonClass('outline', 'sm')}
           disabled={empty}
           onClick={() =>
             downloadText(historyToCsv(history), historyFileName(new Date()), 'text/csv;charset=utf-8')
@@ -56,7 +89,12 @@ export function HistoryTab() {
           <Download aria-hidden className="size-4" />
           Export History as CSV
         </button>
-        <button type="button" className={outline} disabled={empty} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={buttonClass('outline', 'sm')}
+          disabled={empty}
+          onClick={() => setConfirming(true)}
+        >
           <Trash2 aria-hidden className="size-4" />
           Clear History
         </button>
@@ -103,12 +141,17 @@ export function HistoryTab() {
         </ol>
       )}
       {confirming && (
-        <Modal
+        <Dialog
           title="Clear History?"
           onClose={() => setConfirming(false)}
           footer={
             <>
-              <button type="button" className={outline} onClick={() => setConfirming(false)} data-autofocus>
+              <button
+                type="button"
+                className={buttonClass('outline', 'sm')}
+                onClick={() => setConfirming(false)}
+                data-autofocus
+              >
                 Keep History
               </button>
               <button
@@ -117,7 +160,7 @@ export function HistoryTab() {
                   clearHistory()
                   setConfirming(false)
                 }}
-                className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                className={buttonClass('danger', 'sm')}
               >
                 Clear History
               </button>
@@ -125,7 +168,7 @@ export function HistoryTab() {
           }
         >
           <p>All {history.length} spin results will be removed from this browser. This cannot be undone.</p>
-        </Modal>
+        </Dialog>
       )}
     </div>
   )

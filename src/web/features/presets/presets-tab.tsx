@@ -1,15 +1,13 @@
-import { Search } from 'lucide-react'
 import { useDeferredValue, useEffect, useId, useState } from 'react'
 import type { Preset, PresetCategory } from '../../../core/presets/preset'
 import { PRESET_CATEGORIES } from '../../../core/presets/preset'
 import { loadPreset } from '../../../core/wheel/operations'
+import { changeList } from '../../state/list-undo'
 import { MiniPie } from '../../ui/mini-pie'
-import { useWheelStore } from '../wheel/wheel-store'
+import { SearchField } from '../../ui/search-field'
+import { Select } from '../../ui/text-input'
 
 type Catalogue = typeof import('../../../core/presets/catalogue')
-
-const field =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800'
 
 /** The preset library: search, a category filter and cards that load a preset into the wheel. */
 export function PresetsTab() {
@@ -34,8 +32,7 @@ export function PresetsTab() {
   }, [])
 
   const load = (preset: Preset) => {
-    const { currentWheel } = useWheelStore.getState()
-    useWheelStore.setState({ currentWheel: loadPreset(currentWheel, preset) })
+    changeList('preset', (w) => loadPreset(w, preset))
     setLoaded(preset.name)
   }
 
@@ -43,28 +40,20 @@ export function PresetsTab() {
   return (
     <div className="space-y-4">
       <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-        <div className="relative">
-          <label htmlFor={`${id}-search`} className="sr-only">
-            Search presets
-          </label>
-          <Search aria-hidden className="pointer-events-none absolute top-2.5 left-3 size-4 text-slate-500" />
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search presets..."
-            className={`${field} pl-9`}
-          />
-        </div>
+        <SearchField
+          label="Search presets"
+          value={query}
+          onChange={setQuery}
+          placeholder="Search presets..."
+        />
         <label htmlFor={`${id}-category`} className="sr-only">
           Category
         </label>
-        <select
+        <Select
           id={`${id}-category`}
           value={category}
           onChange={(e) => setCategory(e.target.value as PresetCategory | 'All')}
-          className={field}
+          className="w-full text-sm"
         >
           <option value="All">All</option>
           {PRESET_CATEGORIES.map((c) => (
@@ -72,9 +61,9 @@ export function PresetsTab() {
               {c}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
-      <p role="status" className="min-h-5 text-sm text-emerald-700 dark:text-emerald-300">
+      <p role="status" className={loaded ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'sr-only'}>
         {loaded && `Loaded “${loaded}”. Spin away, or edit it in Customize.`}
       </p>
       {failed ? (
@@ -90,7 +79,7 @@ export function PresetsTab() {
           No presets found matching your criteria.
         </p>
       ) : (
-        <ul className="grid max-h-[32rem] gap-3 overflow-y-auto p-1 sm:grid-cols-2" aria-label="Presets">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Presets">
           {results.map((preset) => (
             <li key={preset.id}>
               <button

@@ -1,23 +1,49 @@
-import { Copy, Download, EllipsisVertical, Trash2 } from 'lucide-react'
-import { useEffect, useRef } from 'react'
-import type { Wheel } from '../../../core/wheel/model'
+import { Copy, Crown, Download, EllipsisVertical, Trash2 } from 'lucide-react'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { Link } from 'react-router'
+import type { WheelSummary } from '../../../core/wheel/summary'
+import { buttonClass } from '../../ui/button-class'
 import { MiniPie } from '../../ui/mini-pie'
 
 type Props = {
-  wheel: Wheel
+  wheel: WheelSummary
   menuOpen: boolean
   onMenu(open: boolean): void
   onLoad(): void
   onDuplicate(): void
   onExport(): void
   onDelete(): void
+  /** Premium lapsed: Duplicate and Delete are locked ('Premium Only', to /subscription). */
+  readOnly?: boolean
 }
 
 const menuItem =
   'flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800'
 
+/** A locked action in the menu: it leads to the plans page, with the 'Premium Only' badge. */
+function LockedItem({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <Link to="/subscription" role="menuitem" className={`${menuItem} text-slate-600 dark:text-slate-400`}>
+      {icon} {label}
+      <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+        <Crown aria-hidden className="size-3" />
+        Premium Only
+      </span>
+    </Link>
+  )
+}
+
 /** One saved wheel: mini pie of its first 8 items, name, count, date, Load, and a menu of actions. */
-export function SavedWheelCard({ wheel, menuOpen, onMenu, onLoad, onDuplicate, onExport, onDelete }: Props) {
+export function SavedWheelCard({
+  wheel,
+  menuOpen,
+  onMenu,
+  onLoad,
+  onDuplicate,
+  onExport,
+  onDelete,
+  readOnly = false,
+}: Props) {
   const menu = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
 
@@ -50,6 +76,19 @@ export function SavedWheelCard({ wheel, menuOpen, onMenu, onLoad, onDuplicate, o
     }
   }, [menuOpen, onMenu])
 
+  // A card leaving the page (scrolled out of a long list) closes its menu, so coming back does not
+  // reopen it and take the focus.
+  const open = useRef(menuOpen)
+  open.current = menuOpen
+  const tell = useRef(onMenu)
+  tell.current = onMenu
+  useEffect(
+    () => () => {
+      if (open.current) tell.current(false)
+    },
+    [],
+  )
+
   const act = (action: () => void) => () => {
     onMenu(false)
     action()
@@ -62,11 +101,11 @@ export function SavedWheelCard({ wheel, menuOpen, onMenu, onLoad, onDuplicate, o
       className="relative flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:bg-slate-900 dark:ring-slate-800"
     >
       <div className="flex items-start gap-3">
-        <MiniPie colors={wheel.items.slice(0, 8).map((i) => i.color)} size={56} />
+        <MiniPie colors={wheel.colors} size={56} />
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{wheel.name}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {wheel.items.length} {wheel.items.length === 1 ? 'item' : 'items'}
+            {wheel.itemCount} {wheel.itemCount === 1 ? 'item' : 'items'}
           </p>
           {updated && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -91,29 +130,37 @@ export function SavedWheelCard({ wheel, menuOpen, onMenu, onLoad, onDuplicate, o
           ref={menu}
           role="menu"
           aria-label={`Actions for ${wheel.name}`}
-          className="absolute top-12 right-4 z-10 w-44 overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+          className={`absolute top-12 right-4 z-10 ${readOnly ? 'w-60' : 'w-44'} overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700`}
         >
-          <button type="button" role="menuitem" className={menuItem} onClick={act(onDuplicate)}>
-            <Copy aria-hidden className="size-4" /> Duplicate
-          </button>
+          {readOnly ? (
+            <LockedItem icon={<Copy aria-hidden className="size-4" />} label="Duplicate" />
+          ) : (
+            <button type="button" role="menuitem" className={menuItem} onClick={act(onDuplicate)}>
+              <Copy aria-hidden className="size-4" /> Duplicate
+            </button>
+          )}
           <button type="button" role="menuitem" className={menuItem} onClick={act(onExport)}>
             <Download aria-hidden className="size-4" /> Export
           </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={`${menuItem} text-red-700 dark:text-red-300`}
-            onClick={act(onDelete)}
-          >
-            <Trash2 aria-hidden className="size-4" /> Delete
-          </button>
+          {readOnly ? (
+            <LockedItem icon={<Trash2 aria-hidden className="size-4" />} label="Delete" />
+          ) : (
+            <button
+              type="button"
+              role="menuitem"
+              className={`${menuItem} text-red-700 dark:text-red-300`}
+              onClick={act(onDelete)}
+            >
+              <Trash2 aria-hidden className="size-4" /> Delete
+            </button>
+          )}
         </div>
       )}
       <button
         type="button"
         onClick={onLoad}
         aria-label={`Load ${wheel.name}`}
-        className="mt-auto rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        className={buttonClass('primary', 'sm', 'mt-auto')}
       >
         Load
       </button>

@@ -1,17 +1,25 @@
-import type { Wheel } from '../../../core/wheel/model'
+import type { WheelSummary } from '../../../core/wheel/summary'
 
 export const SORTS = { updated: 'Last Modified', created: 'Date Created', name: 'Name A-Z' } as const
 export type SortKey = keyof typeof SORTS
 
 const time = (value: string | undefined) => (value ? Date.parse(value) || 0 : 0)
 
-/** Saved wheels matching the search (name or item text), in the chosen order. */
-export function visibleWheels(wheels: readonly Wheel[], query: string, sort: SortKey): Wheel[] {
+/**
+ * Saved wheels matching the search, in the chosen order. The name always counts; `itemTexts`
+ * gives a wheel's item texts (lower case) once the full wheels are read, so items count too.
+ */
+export function visibleWheels(
+  wheels: readonly WheelSummary[],
+  query: string,
+  sort: SortKey,
+  itemTexts?: (id: string) => readonly string[] | undefined,
+): WheelSummary[] {
   const needle = query.trim().toLowerCase()
   const found = needle
     ? wheels.filter(
         (w) =>
-          w.name.toLowerCase().includes(needle) || w.items.some((i) => i.text.toLowerCase().includes(needle)),
+          w.name.toLowerCase().includes(needle) || !!itemTexts?.(w.id)?.some((text) => text.includes(needle)),
       )
     : [...wheels]
   if (sort === 'name')

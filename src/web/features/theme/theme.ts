@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { readConsent } from '../consent/consent-storage'
+import { readConsent } from '../../state/consent-storage'
 
 export type Theme = 'dark' | 'light'
 

@@ -2,14 +2,18 @@ import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { itemLimitMessage } from '../../../core/plan/plan'
-import { createItem, MAX_ITEM_TEXT, MAX_ITEMS, PALETTE } from '../../../core/wheel/model'
-import { useWheelStore } from './wheel-store'
+import { createItem, MAX_ITEM_TEXT, MAX_ITEMS } from '../../../core/wheel/model'
+import { colorsForAppended } from '../../../core/wheel/neighbour-colors'
+import { addItem } from '../../../core/wheel/operations'
+import { isMultiLine } from '../../../core/wheel/paste'
+import { changeList } from '../../state/list-undo'
+import { TextInput } from '../../ui/text-input'
+import { addLines } from './add-lines'
 
 /** Adds an item (trimmed, non-empty; Enter adds). Free users stop at their limit. */
 export function AddItemForm({ count, maxItems }: { count: number; maxItems: number }) {
   const [text, setText] = useState('')
   const [message, setMessage] = useState<string | null>(null)
-  const addItem = useWheelStore((s) => s.addItem)
   const limit = Math.min(maxItems, MAX_ITEMS)
   const atLimit = count >= limit
   const freeLimit = Number.isFinite(maxItems)
@@ -19,7 +23,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
       setMessage(
         freeLimit
           ? itemLimitMessage(maxItems)
-          : `A wheel can hold at most ${MAX_ITEMS.toLocaleString()} items.`,
+          : `A wheel can hold at most ${MAX_ITEMS.toLocaleString('en-US')} items.`,
       )
       return
     }
@@ -28,7 +32,9 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
       setMessage('Type the text of the item first.')
       return
     }
-    addItem(createItem(trimmed, PALETTE[count % PALETTE.length]))
+    changeList('add', (w) =>
+      addItem(w, createItem(trimmed, colorsForAppended(w.items, 1, w.look?.palette)[0])),
+    )
     setText('')
     setMessage(null)
   }
@@ -45,7 +51,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
         <label htmlFor="new-item" className="sr-only">
           New item
         </label>
-        <input
+        <TextInput
           id="new-item"
           value={text}
           maxLength={MAX_ITEM_TEXT}
@@ -54,27 +60,42 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
             setText(e.target.value)
             setMessage(null)
           }}
+          onPaste={(e) => {
+            // Several lines pasted at once become several items, as in Add many.
+            const pasted = e.clipboardData.getData('text')
+            if (!isMultiLine(pasted)) return
+            e.preventDefault()
+            setMessage(addLines(pasted, maxItems).message)
+          }}
           placeholder={atLimit ? 'Item limit reached' : 'Add an item, press Enter'}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800"
+          className="min-w-0 flex-1 text-sm disabled:cursor-not-allowed disabled:opacity-60"
         />
         <button
           type="submit"
-          aria-disabled={atLimit}
-          className={`inline-flex items-center gap-1 rounded-lg px-4 py-2 text-sm font-semibold text-white ${
-            atLimit ? 'cursor-not-allowed bg-slate-400 dark:bg-slate-600' : 'bg-brand-600 hover:bg-brand-700'
-          }`}
+          disabled={atLimit}
+          aria-describedby={atLimit ? 'item-limit-reason' : undefined}
+          className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
         >
           <Plus aria-hidden className="size-4" />
           Add
         </button>
       </form>
+      {atLimit && !freeLimit && (
+        <p id="item-limit-reason" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          <strong>Item limit reached</strong>. A wheel can hold at most {MAX_ITEMS.toLocaleString('en-US')}{' '}
+          items.
+        </p>
+      )}
       {atLimit && freeLimit && (
-        <div className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          id="item-limit-reason"
+          className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <strong>Item limit reached</strong>. Free wheels hold up to {maxItems} items.{' '}
           <Link to="/subscription" className="font-semibold underline">
             Upgrade to Premium
           </Link>{' '}
-          for unlimited items.
+          for up to {MAX_ITEMS.toLocaleString('en-US')} items.
         </div>
       )}
       {message && (

@@ -1,5 +1,7 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
+import { chances, isWeighted } from '../../../core/wheel/weights'
+import { useEditorPrefs } from '../../state/editor-prefs'
 import { ItemRow } from './item-row'
 
 const ROW = 48
@@ -25,6 +27,8 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
     if (list && appended && before.length > 0) list.scrollTop = list.scrollHeight
   }, [items])
   const tally = wheel.settings.mode === 'accumulation' ? (wheel.tally ?? {}) : null
+  const advanced = useEditorPrefs((s) => s.advanced)
+  const chance = useMemo(() => (advanced || isWeighted(items) ? chances(items) : null), [advanced, items])
 
   if (items.length === 0) {
     return (
@@ -46,8 +50,14 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
     >
       <div style={{ height: items.length * ROW, position: 'relative' }}>
         <div style={{ transform: `translateY(${first * ROW}px)` }}>
-          {items.slice(first, last).map((item) => (
-            <ItemRow key={item.id} item={item} wins={tally ? (tally[item.id] ?? 0) : undefined} />
+          {items.slice(first, last).map((item, k) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              wins={tally ? (tally[item.id] ?? 0) : undefined}
+              chance={chance ? chance[first + k] : undefined}
+              advanced={advanced}
+            />
           ))}
         </div>
       </div>

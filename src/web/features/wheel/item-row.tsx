@@ -3,14 +3,27 @@ import { memo, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
-import { useWheelStore } from './wheel-store'
+import { removeItem } from '../../../core/wheel/operations'
+import { changeList } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
+import { WeightField } from './weight-field'
 
 /** One item: colour picker, inline edit (Enter confirms, Escape cancels) and delete. */
-export const ItemRow = memo(function ItemRow({ item, wins }: { item: Item; wins?: number }) {
+export const ItemRow = memo(function ItemRow({
+  item,
+  wins,
+  chance,
+  advanced = false,
+}: {
+  item: Item
+  wins?: number
+  /** The item's own chance in percent, shown on weighted wheels and in Advanced. */
+  chance?: number
+  advanced?: boolean
+}) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(item.text)
   const updateItem = useWheelStore((s) => s.updateItem)
-  const removeItem = useWheelStore((s) => s.removeItem)
 
   const confirm = () => {
     const text = draft.trim()
@@ -63,6 +76,15 @@ export const ItemRow = memo(function ItemRow({ item, wins }: { item: Item; wins?
           <Pencil aria-hidden className="size-3.5 shrink-0 opacity-0 group-hover:opacity-60" />
         </button>
       )}
+      {advanced && <WeightField item={item} />}
+      {chance !== undefined && (
+        <span
+          className="w-12 shrink-0 text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
+          title="Chance"
+        >
+          {chance.toFixed(1)}%
+        </span>
+      )}
       {wins !== undefined && (
         <span
           className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
@@ -73,7 +95,7 @@ export const ItemRow = memo(function ItemRow({ item, wins }: { item: Item; wins?
       )}
       <button
         type="button"
-        onClick={() => removeItem(item.id)}
+        onClick={() => changeList('delete', (w) => removeItem(w, item.id))}
         aria-label={`Delete ${item.text}`}
         className="inline-flex size-9 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
       >

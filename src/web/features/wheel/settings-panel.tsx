@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import {
   clampToRange,
   MODE_DESCRIPTIONS,
@@ -9,7 +9,10 @@ import {
   type WheelMode,
   type WheelSettings,
 } from '../../../core/wheel/model'
-import { useWheelStore } from './wheel-store'
+import { useWheelStore } from '../../state/wheel-store'
+import { buttonClass } from '../../ui/button-class'
+import { PremiumBadge } from '../../ui/premium-badge'
+import { Select } from '../../ui/text-input'
 
 const MODE_LABELS: Record<WheelMode, string> = {
   normal: 'Normal',
@@ -17,10 +20,12 @@ const MODE_LABELS: Record<WheelMode, string> = {
   accumulation: 'Accumulation',
 }
 
-export function SettingsPanel({ settings }: { settings: WheelSettings }) {
+export function SettingsPanel({ settings, premium }: { settings: WheelSettings; premium: boolean }) {
   const [open, setOpen] = useState(false)
   const id = useId()
   const update = useWheelStore((s) => s.updateSettings)
+  const globals = useWheelStore((s) => s.settings)
+  const updateGlobals = useWheelStore((s) => s.updateGlobalSettings)
   const resetTally = useWheelStore((s) => s.resetTally)
 
   return (
@@ -74,50 +79,85 @@ export function SettingsPanel({ settings }: { settings: WheelSettings }) {
               Mode
             </label>
             <div className="mt-1 flex gap-2">
-              <select
+              <Select
                 id={`${id}-mode`}
                 value={settings.mode}
                 onChange={(e) => update({ mode: e.target.value as WheelMode })}
-                className="flex-1 rounded-lg border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-800"
+                className="flex-1"
               >
                 {WHEEL_MODES.map((m) => (
                   <option key={m} value={m}>
                     {MODE_LABELS[m]}
                   </option>
                 ))}
-              </select>
+              </Select>
               {settings.mode === 'accumulation' && (
-                <button
-                  type="button"
-                  onClick={resetTally}
-                  className="rounded-lg border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-                >
+                <button type="button" onClick={resetTally} className={buttonClass('outline', 'sm')}>
                   Reset tally
                 </button>
               )}
             </div>
             <p className="mt-1 text-slate-600 dark:text-slate-400">{MODE_DESCRIPTIONS[settings.mode]}</p>
           </div>
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={settings.soundEnabled}
-              onChange={(e) => update({ soundEnabled: e.target.checked })}
-              className="size-4 accent-brand-600"
-            />
+          <Toggle checked={settings.soundEnabled} onChange={(on) => update({ soundEnabled: on })}>
             Sound
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={settings.confettiEnabled}
-              onChange={(e) => update({ confettiEnabled: e.target.checked })}
-              className="size-4 accent-brand-600"
-            />
+          </Toggle>
+          <Toggle checked={settings.confettiEnabled} onChange={(on) => update({ confettiEnabled: on })}>
             Confetti
-          </label>
+          </Toggle>
+          <fieldset className="min-w-0 space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+            <legend className="sr-only">For every wheel</legend>
+            <p aria-hidden className="font-medium">
+              For every wheel
+            </p>
+            <Toggle checked={globals.soundEnabled} onChange={(on) => updateGlobals({ soundEnabled: on })}>
+              Sound on for new wheels
+            </Toggle>
+            <Toggle
+              checked={globals.confettiEnabled}
+              onChange={(on) => updateGlobals({ confettiEnabled: on })}
+            >
+              Confetti on for new wheels
+            </Toggle>
+            <div className="flex flex-wrap items-center gap-2">
+              <Toggle
+                checked={premium && globals.autoSave}
+                disabled={!premium}
+                onChange={(on) => updateGlobals({ autoSave: on })}
+              >
+                Auto-save a saved wheel a second after each change
+              </Toggle>
+              {!premium && <PremiumBadge />}
+            </div>
+          </fieldset>
         </div>
       )}
     </div>
+  )
+}
+
+/** A checkbox with its label, as every switch of this panel is. */
+function Toggle({
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  checked: boolean
+  disabled?: boolean
+  onChange(on: boolean): void
+  children: ReactNode
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-4 accent-brand-600 disabled:cursor-not-allowed"
+      />
+      {children}
+    </label>
   )
 }

@@ -1,10 +1,20 @@
-import { PartyPopper, Volume2, VolumeX } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import type { Wheel } from '../../../core/wheel/model'
+import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
+import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
+import { removeFirstMatching } from '../../../core/wheel/operations'
+import { chances, isWeighted } from '../../../core/wheel/weights'
+import { changeList } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
+import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
+import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
-import { useWheelStore } from './wheel-store'
-import { WheelView, type WheelViewHandle } from './wheel-view'
 import { WinnerModal } from './winner-modal'
+
+/** What the page may add around the spin (verifiable draws): below the button, and in the winner modal. */
+export type SpinPanelSlots = {
+  belowSpin?: (wheel: { name: string; items: Item[]; mode: WheelSettings['mode'] }) => ReactNode
+  inWinnerModal?: ReactNode
+}
 
 const toggleClass = (on: boolean) =>
   `inline-flex size-10 items-center justify-center rounded-full border ${
@@ -14,15 +24,19 @@ const toggleClass = (on: boolean) =>
   }`
 
 /** Left panel: sound and confetti toggles, the wheel, the Spin button and the stats. */
-export function SpinPanel({ wheel }: { wheel: Wheel }) {
+export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPanelSlots }) {
   const view = useRef<WheelViewHandle>(null)
   const { spin, spinning, winner, clearWinner } = useSpin(view)
   const updateSettings = useWheelStore((s) => s.updateSettings)
-  const removeWinner = useWheelStore((s) => s.removeWinner)
+  const removeWinner = (result: { text: string; color: string }) =>
+    changeList('remove winner', (w) => removeFirstMatching(w, result))
   const [announcement, setAnnouncement] = useState('')
   const { items, settings } = wheel
   const count = items.length
-  const size = useFittedSize(settings.wheelSize)
+  const sectionRef = useRef<HTMLElement>(null)
+  const fitted = useFittedSize(settings.wheelSize, sectionRef)
+  const full = useFullScreen(sectionRef)
+  const size = full.on ? full.size : fitted
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -46,7 +60,16 @@ export function SpinPanel({ wheel }: { wheel: Wheel }) {
   }
 
   return (
-    <section aria-label="Wheel" className="flex flex-col items-center gap-4 overflow-x-clip">
+    <section
+      ref={sectionRef}
+      aria-label="Wheel"
+      className={
+        full.on
+          ? 'fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 overflow-hidden bg-slate-50 p-4 dark:bg-slate-950'
+          : 'flex flex-col items-center gap-4 overflow-x-clip'
+      }
+      data-testid="spin-panel"
+    >
       <div className="flex gap-2 self-stretch justify-center">
         <button
           type="button"
@@ -72,10 +95,39 @@ export function SpinPanel({ wheel }: { wheel: Wheel }) {
         >
           <PartyPopper aria-hidden className="size-5" />
         </button>
+        <button
+          type="button"
+          className={toggleClass(full.on)}
+          aria-label={full.on ? 'Exit full screen' : 'Full screen'}
+          title={full.on ? 'Exit full screen (Esc)' : 'Full screen'}
+          onClick={() => (full.on ? full.exit() : void full.enter())}
+        >
+          {full.on ? (
+            <Minimize aria-hidden className="size-5" />
+          ) : (
+            <Maximize aria-hidden className="size-5" />
+          )}
+        </button>
       </div>
 
       {count > 0 ? (
-        <WheelView ref={view} items={items} size={size} />
+        // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has focus.
+        // biome-ignore lint/a11y/useSemanticElements: a <button> cannot hold the wheel's canvas and pointer layout
+        <div
+          role="button"
+          tabIndex={0}
+          aria-label="Spin the wheel"
+          className="cursor-pointer rounded-full"
+          onClick={() => void spin()}
+          onKeyDown={(e) => {
+            if (e.key === ' ' || e.key === 'Enter') {
+              e.preventDefault()
+              void spin()
+            }
+          }}
+        >
+          <WheelView ref={view} items={items} size={size} look={wheel.look} />
+        </div>
       ) : (
         <div
           className="flex items-center justify-center rounded-full border-4 border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
@@ -93,14 +145,22 @@ export function SpinPanel({ wheel }: { wheel: Wheel }) {
       >
         {spinning ? 'Spinning…' : 'Spin'}
       </button>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
+      {!full.on && slots.belowSpin?.({ name: wheel.name, items, mode: settings.mode })}
+      <p
+        className={
+          full.on ? 'sr-only' : 'hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400'
+        }
+      >
         Tip: press <kbd className="rounded border px-1">Ctrl</kbd> +{' '}
         <kbd className="rounded border px-1">Enter</kbd> to spin
       </p>
 
-      <dl className="grid w-full max-w-sm grid-cols-2 gap-2 text-sm" aria-label="Wheel stats">
+      <dl
+        className={full.on ? 'hidden' : 'grid w-full max-w-sm grid-cols-2 gap-2 text-sm'}
+        aria-label="Wheel stats"
+      >
         <Stat label="Items" value={String(count)} />
-        <Stat label="Chance each" value={count ? `${(100 / count).toFixed(1)}%` : '—'} />
+        <ChanceStat items={items} />
         <Stat label="Spin time" value={`${(settings.spinDuration / 1000).toFixed(1)}s`} />
         <Stat label="Wheel size" value={`${settings.wheelSize}px`} />
       </dl>
@@ -111,6 +171,7 @@ export function SpinPanel({ wheel }: { wheel: Wheel }) {
       {winner && (
         <WinnerModal
           winner={winner}
+          extra={slots.inWinnerModal}
           onClose={close}
           onRemove={() => {
             removeWinner(winner)
@@ -132,12 +193,55 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** The wheel's size from the settings, but never wider than the screen. */
-function useFittedSize(wanted: number): number {
-  const [width, setWidth] = useState(() => window.innerWidth)
+/** From this window width the page has two columns (desktop): the wheel may grow with its column. */
+const DESKTOP_MIN_WIDTH = 1024
+/** What stays in view above and below the wheel (header, title, toggles, Spin): the wheel keeps below the rest. */
+const AROUND_WHEEL_PX = 260
+/** The ring drawn around the wheel, outside its box. */
+const RING_PX = 8
+
+/**
+ * The wheel's size on the page: the size setting (200–500 px), narrowed on small screens to fit
+ * the window. On desktop the setting is a minimum and the wheel grows with the free space: the
+ * width of its column and the window's height less what sits around the wheel.
+ */
+function useFittedSize(wanted: number, panel: RefObject<HTMLElement | null>): number {
+  const [room, setRoom] = useState(() => ({
+    width: window.innerWidth,
+    height: window.innerHeight,
+    column: 0,
+  }))
   useEffect(() => {
-    const onResize = () => setWidth(window.innerWidth)
-    window.addEventListener('resize', onResize)
-    return () => window.removeEventListener('resize', onResize)
-  }, [])
-  return Math.max(160, Math.min(wanted, width - 48))
+    const measure = () =>
+      setRoom({
+        width: window.innerWidth,
+        height: window.innerHeight,
+        column: panel.current?.clientWidth ?? 0,
+      })
+    measure()
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null
+    if (panel.current) observer?.observe(panel.current)
+    window.addEventListener('resize', measure)
+    return () => {
+      observer?.disconnect()
+      window.removeEventListener('resize', measure)
+    }
+  }, [panel])
+  const fitted = Math.max(160, Math.min(wanted, room.width - 48))
+  if (room.width < DESKTOP_MIN_WIDTH || room.column === 0) return fitted
+  const free = Math.floor(Math.min(room.column - RING_PX, room.height - AROUND_WHEEL_PX))
+  return Math.max(fitted, free)
+}
+
+/**
+ * The Chance stat: "100 divided by the item count" for an unweighted wheel; on a weighted wheel,
+ * the range of the items' own chances (each item's chance is in the list).
+ */
+function ChanceStat({ items }: { items: Item[] }) {
+  if (items.length === 0 || !isWeighted(items))
+    return <Stat label="Chance each" value={items.length ? `${(100 / items.length).toFixed(1)}%` : '—'} />
+  const all = chances(items)
+  const low = Math.min(...all).toFixed(1)
+  const high = Math.max(...all).toFixed(1)
+  return <Stat label="Chance by weight" value={`${low}–${high}%`} />
 }

@@ -1,5 +1,6 @@
 import { Crown } from 'lucide-react'
 import { Link } from 'react-router'
+import { buttonClass } from '../../ui/button-class'
 
 /** What non-premium users see in place of a premium feature. */
 export function UpsellPanel({ feature, text }: { feature: string; text: string }) {
@@ -8,10 +9,7 @@ export function UpsellPanel({ feature, text }: { feature: string; text: string }
       <Crown aria-hidden className="mx-auto size-8 text-amber-600 dark:text-amber-300" />
       <h3 className="mt-2 text-lg font-bold">{feature} is a Premium feature</h3>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text}</p>
-      <Link
-        to="/subscription"
-        className="mt-4 inline-block rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
+      <Link to="/subscription" className={buttonClass('primary', 'sm', 'mt-4')}>
         Upgrade to Premium
       </Link>
     </div>

@@ -1,10 +1,12 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react'
 import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item } from '../../../core/wheel/model'
-import { planSpin, REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
-import { celebrate, playWinSound, startSpinSound, stopSpinSound } from './effects'
-import { useWheelStore } from './wheel-store'
-import type { WheelViewHandle } from './wheel-view'
+import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
+import { planItemsSpin } from '../../../core/wheel/weighted-spin'
+import { decideSpin } from '../../state/draw-spin'
+import { useWheelStore } from '../../state/wheel-store'
+import { celebrate, playWinSound, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
+import type { WheelViewHandle } from '../../ui/wheel/wheel-view'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 
@@ -36,7 +38,15 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     setWinner(null)
     const { spinDuration, soundEnabled, confettiEnabled } = currentWheel.settings
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    const full = planSpin(random, items.length, view.current.rotation())
+    // A verifiable draw reveals its winner first; the wheel then stops on that segment.
+    const decision = await decideSpin(items)
+    if ((decision && 'cancel' in decision) || !view.current) {
+      busy.current = false
+      setSpinning(false)
+      return
+    }
+    const start = view.current.rotation()
+    const full = planItemsSpin(random, items, start, decision ? decision.winnerIndex : undefined)
     const plan = reduced ? reducedMotionPlan(full) : full
     const duration = reduced ? Math.min(REDUCED_MOTION_DURATION, spinDuration) : spinDuration
     const won = items[plan.winnerIndex] as Item

@@ -1,34 +1,30 @@
+import type { ReactNode } from 'react'
 import type { Item } from '../../../core/wheel/model'
-import { Modal } from '../../ui/modal'
+import { buttonClass } from '../../ui/button-class'
+import { Dialog } from '../../ui/dialog'
 
 export function WinnerModal({
   winner,
   onClose,
   onRemove,
+  extra,
 }: {
   winner: Item
   onClose: () => void
   onRemove: () => void
+  /** More for the page to show under the winner (the draw's verification link). */
+  extra?: ReactNode
 }) {
   return (
-    <Modal
+    <Dialog
       title="We have a winner!"
       onClose={onClose}
       footer={
         <>
-          <button
-            type="button"
-            onClick={onRemove}
-            className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-          >
+          <button type="button" onClick={onRemove} className={buttonClass('outline', 'sm')}>
             Remove
           </button>
-          <button
-            type="button"
-            data-autofocus
-            onClick={onClose}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
+          <button type="button" data-autofocus onClick={onClose} className={buttonClass('primary', 'sm')}>
             Close
           </button>
         </>
@@ -42,6 +38,7 @@ export function WinnerModal({
         />
         <span className="min-w-0">{winner.text}</span>
       </p>
-    </Modal>
+      {extra}
+    </Dialog>
   )
 }

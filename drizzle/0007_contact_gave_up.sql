@@ -1,0 +1,1 @@
+ALTER TABLE "contact_messages" ADD COLUMN IF NOT EXISTS "gave_up_at" timestamp with time zone;

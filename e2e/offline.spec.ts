@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test'
+
+/** Waits until the service worker has installed (precached the build) and controls the page. */
+async function waitForWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve))
+  })
+}
+
+test('after one visit, /wheel opens offline: add items and spin', async ({ page, context }) => {
+  await page.goto('/wheel')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Wheel')
+  await waitForWorker(page)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Wheel')
+  const input = page.getByLabel('New item')
+  for (const text of ['Offline pizza', 'Offline tacos']) {
+    await input.fill(text)
+    await input.press('Enter')
+  }
+  await expect(page.getByTestId('item-row')).toHaveCount(8)
+  await page.getByRole('button', { name: 'Spin', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByTestId('winner-text')).not.toBeEmpty()
+})
+
+test('after one visit, the static pages open offline', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForWorker(page)
+  await context.setOffline(true)
+  for (const [path, heading] of [
+    ['/about', /About/],
+    ['/faq', 'Frequently asked questions'],
+    ['/privacy-policy', /Privacy/],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+  }
+  // A page never visited opens too: the worker precached it with the build.
+  await page.goto('/terms-of-service')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Terms/)
+})
+
+test('signing in while offline says the app is offline', async ({ page, context }) => {
+  await page.goto('/wheel')
+  await waitForWorker(page)
+  await context.setOffline(true)
+  await page.reload()
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email Address').fill('someone@example.com')
+  await dialog.getByLabel('Password', { exact: true }).fill('correct horse battery')
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toContainText('You are offline.')
+})
+
+test('the app is installable: a manifest with PNG icons, and a worker served without caching', async ({
+  request,
+}) => {
+  const manifest = await request.get('/manifest.webmanifest')
+  expect(manifest.ok()).toBe(true)
+  const body = (await manifest.json()) as {
+    start_url: string
+    icons: { src: string; sizes: string; type: string }[]
+  }
+  expect(body.start_url).toBe('/wheel')
+  const pngs = body.icons.filter((icon) => icon.type === 'image/png')
+  expect(pngs.map((icon) => icon.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+  for (const icon of pngs) {
+    const png = await request.get(icon.src)
+    expect(png.headers()['content-type']).toBe('image/png')
+    const bytes = await png.body()
+    const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)]
+    expect(`${width}x${height}`).toBe(icon.sizes)
+  }
+  const worker = await request.get('/sw.js')
+  expect(worker.headers()['cache-control']).toBe('no-cache')
+  expect(worker.headers()['content-type']).toContain('javascript')
+  expect(worker.headers()['content-security-policy']).not.toContain('unsafe-inline')
+})
+
+test('the worker keeps only the fixed pages: a visited share address or account page is not stored', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForWorker(page)
+  // Navigations the worker answers from the network: a share link (unknown here, so 404) and the
+  // subscription page (200); neither is kept.
+  await page.goto('/w/AbCdEf123456')
+  await page.goto('/subscription')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goto('/about')
+  const cached = await page.evaluate(async () => {
+    const paths: string[] = []
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name)
+      for (const request of await cache.keys()) paths.push(new URL(request.url).pathname)
+    }
+    return paths
+  })
+  expect(cached).toContain('/about')
+  expect(cached).not.toContain('/subscription')
+  expect(cached.filter((p) => p.startsWith('/w/'))).toEqual([])
+})

@@ -1,0 +1,148 @@
+import { expect, type Page, test } from '@playwright/test'
+import { registerPremium } from './premium-helpers'
+import { countStoredSavedWheels, STORE_KEY, storedSavedWheels, storedWheelState } from './wheel-helpers'
+
+const COLORS = ['#ef4444', '#22c55e', '#3b82f6', '#eab308', '#a855f7', '#14b8a6']
+const items = (name: string, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ text: `${name} ${i + 1}`, color: COLORS[i % COLORS.length] }))
+const cards = (page: Page) => page.getByRole('list', { name: 'Saved wheels' }).getByRole('article')
+
+test('a premium user keeps 50 wheels of 10,000 items across a reload, spins one, and a second tab follows', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await registerPremium(page, 'Librarian Lou')
+  await page.goto('/saved')
+  const names = Array.from({ length: 50 }, (_, i) => `Library ${String(i + 1).padStart(2, '0')}`)
+  for (const name of names) {
+    await page.getByTestId('import-file').setInputFiles({
+      name: `${name}.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ name, items: items(name, 10_000) })),
+    })
+    await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText(`Imported “${name}”.`)
+  }
+  await expect(cards(page)).toHaveCount(50)
+  await expect.poll(() => countStoredSavedWheels(page), { timeout: 30_000 }).toBe(50)
+
+  await page.reload()
+  await expect(cards(page)).toHaveCount(50, { timeout: 30_000 })
+  await expect(page.getByRole('article', { name: 'Library 37' })).toContainText('10000 items')
+  await expect(page.getByTestId('storage-usage')).toContainText('Whirl uses')
+
+  await page
+    .getByRole('article', { name: 'Library 37' })
+    .getByRole('button', { name: 'Load Library 37' })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Library 37')
+  await page.getByRole('button', { name: 'Spin', exact: true }).click()
+  const winner = page.getByRole('dialog', { name: 'We have a winner!' })
+  await expect(winner).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('winner-text')).toHaveText(/^Library 37 \d+$/)
+  await winner.getByRole('button', { name: 'Close', exact: true }).click()
+
+  // A second tab on /saved sees a wheel saved in the first, without a reload.
+  const other = await page.context().newPage()
+  await other.goto('/saved')
+  await expect(cards(other)).toHaveCount(50, { timeout: 30_000 })
+  await page.goto('/saved')
+  await page.getByRole('button', { name: 'New Wheel' }).click()
+  await page.getByLabel('Wheel name').fill('Saved in tab one')
+  await page.getByRole('button', { name: 'Save Wheel' }).click()
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible()
+  await expect(other.getByRole('article', { name: 'Saved in tab one' })).toBeVisible({ timeout: 15_000 })
+  await expect(cards(other)).toHaveCount(51)
+})
+
+/** The local-storage state of the version before IndexedDB: every wheel under one key. */
+function oldState() {
+  const saved = (n: number) => ({
+    id: `old-${n}`,
+    name: `Old wheel ${n}`,
+    items: items(`Old ${n}`, 20).map((item, i) => ({ ...item, id: `old-${n}-${i}` })),
+    settings: {
+      spinDuration: 1000,
+      soundEnabled: false,
+      confettiEnabled: false,
+      wheelSize: 300,
+      mode: 'normal',
+    },
+    tally: {},
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: `2026-11-0${n}T10:00:00.000Z`,
+  })
+  return {
+    version: 1,
+    currentWheel: {
+      id: null,
+      name: 'Whole school',
+      items: items('Pupil', 10_000).map((item, i) => ({ ...item, id: `pupil-${i}` })),
+      settings: {
+        spinDuration: 1000,
+        soundEnabled: false,
+        confettiEnabled: false,
+        wheelSize: 300,
+        mode: 'normal',
+      },
+      tally: {},
+    },
+    savedWheels: [saved(1), saved(2), saved(3)],
+    spinHistory: [
+      {
+        id: 'h1',
+        result: { text: 'Pupil 7', color: '#ef4444' },
+        wheelName: 'Whole school',
+        timestamp: '2026-11-20T09:00:00.000Z',
+      },
+    ],
+    settings: { soundEnabled: true, confettiEnabled: true, autoSave: true },
+  }
+}
+
+async function expectUpgraded(page: Page) {
+  await page.goto('/saved')
+  await expect(cards(page)).toHaveCount(3)
+  for (const n of [1, 2, 3])
+    await expect(page.getByRole('article', { name: `Old wheel ${n}` })).toContainText('20 items')
+  await expect
+    .poll(async () => (await storedSavedWheels(page)).map((w) => w.name))
+    .toEqual(['Old wheel 1', 'Old wheel 2', 'Old wheel 3'])
+  const local = await storedWheelState(page)
+  // The old copy of the saved wheels is gone; the current wheel and history stay where they were.
+  expect(local.savedWheels).toEqual([])
+  expect(local.currentWheel.items).toHaveLength(10_000)
+  expect((local.spinHistory as { id: string }[]).map((e) => e.id)).toEqual(['h1'])
+  await page.goto('/wheel')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whole school')
+  await page.getByRole('tab', { name: 'History' }).click()
+  await expect(page.getByText('Pupil 7')).toBeVisible()
+}
+
+test('the old local-storage state moves to IndexedDB on first load, whole', async ({ page }) => {
+  await registerPremium(page, 'Upgrader Uma')
+  await page.goto('/about')
+  await page.evaluate(([key, state]) => localStorage.setItem(key, state), [
+    STORE_KEY,
+    JSON.stringify(oldState()),
+  ] as const)
+  await expectUpgraded(page)
+})
+
+test('a first load cut off during the move loses nothing: the next load finishes it', async ({ page }) => {
+  await registerPremium(page, 'Interrupted Ivo')
+  for (const cutAfterMs of [0, 30, 120]) {
+    await page.goto('/about')
+    await page.evaluate(
+      ([key, state]) => {
+        localStorage.setItem(key, state)
+        indexedDB.deleteDatabase('whirl')
+      },
+      [STORE_KEY, JSON.stringify(oldState())] as const,
+    )
+    // The tab goes away while the new copy is being written.
+    await page.goto('/saved', { waitUntil: 'commit' })
+    await page.waitForTimeout(cutAfterMs)
+    await page.goto('about:blank')
+    await expectUpgraded(page)
+  }
+})

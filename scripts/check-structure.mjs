@@ -1,0 +1,128 @@
+// The layout rules of the design (README "Layout"), checked on every `npm test`:
+// 1. no import cycles anywhere under src/ (type-only imports count too: a cycle of types is still a
+//    knot two files must change together);
+// 2. a feature (src/web/features/<name>/) never imports a sibling feature;
+// 3. in the web app, ui/, api/ and state/ never import features/ or app/, and features/ never
+//    import app/.
+// It reads relative import specifiers as text (static, `export … from`, and dynamic import()),
+// which is all this codebase uses. Prints each break and exits 1 if there is one.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Imports that break rule 2 or 3 for now, each with its reason. Keep this list short and say when
+ * an entry goes.
+ */
+export const ALLOWED = []
+
+const SOURCE = /\.(ts|tsx|mjs)$/
+const EXTENSIONS = ['', '.ts', '.tsx', '.d.ts', '/index.ts']
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)(['"])(\.{1,2}\/[^'"]+)\1/gm
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name)
+    if (statSync(file).isDirectory()) walk(file, out)
+    else if (SOURCE.test(name)) out.push(file.split(path.sep).join('/'))
+  }
+  return out
+}
+
+function resolve(from, specifier) {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier))
+  for (const ext of EXTENSIONS) {
+    const candidate = base + ext
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate
+  }
+  return null
+}
+
+/** The import graph: file → files it imports (relative imports only). */
+export function importGraph(root = 'src') {
+  const graph = new Map()
+  for (const file of walk(root)) {
+    const text = readFileSync(file, 'utf8')
+    const targets = new Set()
+    for (const match of text.matchAll(SPECIFIER)) {
+      const target = resolve(file, match[2])
+      if (target && SOURCE.test(target)) targets.add(target)
+    }
+    graph.set(file, [...targets])
+  }
+  return graph
+}
+
+/** Strongly connected groups of more than one file, or a file that imports itself (Tarjan). */
+export function cycles(graph) {
+  let counter = 0
+  const index = new Map()
+  const low = new Map()
+  const stack = []
+  const onStack = new Set()
+  const found = []
+  const visit = (node) => {
+    index.set(node, counter)
+    low.set(node, counter)
+    counter += 1
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node), low.get(next)))
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), index.get(next)))
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const group = []
+      let member
+      do {
+        member = stack.pop()
+        onStack.delete(member)
+        group.push(member)
+      } while (member !== node)
+      if (group.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(group.sort())
+    }
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return found
+}
+
+const WEB = 'src/web/'
+const layerOf = (file) => (file.startsWith(WEB) ? file.slice(WEB.length).split('/')[0] : null)
+const featureOf = (file) => (file.startsWith(`${WEB}features/`) ? file.split('/')[3] : null)
+const SHARED = new Set(['ui', 'api', 'state', 'testing'])
+
+/** Imports that break the web app's one-way layers. */
+export function layerBreaks(graph, allowed = ALLOWED) {
+  const ok = new Set(allowed.map(([from, to]) => `${from} → ${to}`))
+  const breaks = []
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      const [a, b] = [layerOf(from), layerOf(to)]
+      if (a === null || b === null || ok.has(`${from} → ${to}`)) continue
+      let reason = null
+      if (a === 'features' && b === 'features' && featureOf(from) !== featureOf(to)) {
+        reason = 'a feature imports a sibling feature (move what they share to state/, api/ or ui/)'
+      } else if (SHARED.has(a) && (b === 'features' || b === 'app')) {
+        reason = `${a}/ imports ${b}/`
+      } else if (a === 'features' && b === 'app') {
+        reason = 'a feature imports app/'
+      }
+      if (reason) breaks.push(`${from} → ${to}: ${reason}`)
+    }
+  }
+  return breaks
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const graph = importGraph('src')
+  const problems = [
+    ...cycles(graph).map((group) => `import cycle: ${group.join(' ↔ ')}`),
+    ...layerBreaks(graph),
+  ]
+  for (const problem of problems) console.error(problem)
+  console.log(`structure: ${graph.size} files, ${problems.length} problem${problems.length === 1 ? '' : 's'}`)
+  process.exit(problems.length ? 1 : 0)
+}

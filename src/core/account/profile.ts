@@ -1,0 +1,21 @@
+import * as z from 'zod/mini'
+import { PLAN_TYPES } from '../plan/definition'
+
+/** The user profile as the server sends it (dates as ISO strings). */
+export const profileSchema = z.object({
+  userId: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  planType: z.enum(PLAN_TYPES),
+  subscriptionStatus: z.string(),
+  subscriptionId: z.nullable(z.string()),
+  subscriptionExpiresAt: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+export type Profile = z.infer<typeof profileSchema>
+
+/** What GET /api/auth-config tells the sign-in modal. */
+export const authConfigSchema = z.object({ google: z.boolean() })
+export type AuthConfig = z.infer<typeof authConfigSchema>

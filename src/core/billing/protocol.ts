@@ -1,0 +1,69 @@
+import * as z from 'zod/mini'
+
+/**
+ * The billing endpoints' requests and answers (/api/billing/*), shared by the server, which checks
+ * what it receives, and the web app, which checks what it is answered. Every answer is either one of
+ * the successes below or `{success: false, error}`.
+ */
+
+/**
+ * One Subscribe Now intent, made by the browser and kept across its own retries of that click: the
+ * server derives PayPal's idempotency key from it, so a retried request gets the same subscription.
+ */
+export const attemptIdSchema = z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/))
+
+export const createSubscriptionRequest = z.object({
+  plan_type: z.optional(z.literal('premium')),
+  // The spec's client sends placeholder subscriber details: the profile's name and email are used.
+  subscriber: z.optional(z.unknown()),
+  attempt_id: z.optional(attemptIdSchema),
+})
+export const createPaymentRequest = z.object({ attempt_id: z.optional(attemptIdSchema) })
+export const subscriptionIdRequest = z.object({
+  subscription_id: z.string().check(z.minLength(1), z.maxLength(64)),
+})
+export const cancelSubscriptionRequest = z.object({
+  subscription_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(128))),
+})
+export const capturePaymentRequest = z.object({
+  order_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  plan: z.optional(z.string()),
+})
+
+export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest>
+
+/** The subscription as the payment success page shows it. */
+export const activatedSubscriptionSchema = z.object({
+  id: z.string(),
+  plan: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.string(),
+  start_time: z.optional(z.nullable(z.string())),
+  next_billing_time: z.optional(z.nullable(z.string())),
+})
+export type ActivatedSubscription = z.infer<typeof activatedSubscriptionSchema>
+
+/** A completed one-time payment. */
+export const capturedPaymentSchema = z.object({
+  id: z.string(),
+  plan: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.string(),
+})
+export type CapturedPayment = z.infer<typeof capturedPaymentSchema>
+
+export const billingConfigSchema = z.object({
+  provider: z.enum(['sandbox', 'paypal']),
+  testMode: z.boolean(),
+  plan: z.object({
+    key: z.string(),
+    name: z.string(),
+    price: z.string(),
+    currency: z.string(),
+    interval: z.string(),
+  }),
+})
+export type BillingConfig = z.infer<typeof billingConfigSchema>

@@ -1,0 +1,43 @@
+import { z } from 'zod/mini'
+import { PREMIUM_PLAN } from '../plan/definition'
+
+/** The free trial of an account's first Premium subscription. */
+export const TRIAL_DAYS = 7
+/** The reminder mail goes out this many days before the trial ends. */
+export const TRIAL_REMINDER_DAYS = 2
+const DAY_MS = 86_400_000
+
+export const TRIAL_OFFER = `${TRIAL_DAYS}-day free trial, then $${PREMIUM_PLAN.price}/month`
+
+/** GET /api/billing/trial: whether the user can still start a trial, and the trial under way. */
+export const trialStatusSchema = z.object({
+  eligible: z.boolean(),
+  trial: z.nullable(
+    z.object({
+      endsAt: z.string(),
+      /** When the first $6.99 is taken: the trial's end, unless the subscription was cancelled. */
+      firstPaymentAt: z.nullable(z.string()),
+      amount: z.string(),
+      currency: z.string(),
+    }),
+  ),
+})
+export type TrialStatus = z.infer<typeof trialStatusSchema>
+
+/** The end of a trial that starts at `start`. */
+export const trialEnd = (start: Date): Date => new Date(start.getTime() + TRIAL_DAYS * DAY_MS)
+
+/** A date as the mails and pages say it: "Monday, November 30, 2026" (UTC). */
+export const longDate = (iso: string | Date): string =>
+  new Date(iso).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+export const TRIAL_MESSAGES = {
+  cancelledInTrial: (endsAt: string) =>
+    `Your subscription is cancelled during the free trial: nothing is charged, and Premium stays until the trial ends on ${longDate(endsAt)}.`,
+} as const

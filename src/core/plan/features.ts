@@ -1,0 +1,61 @@
+import { MAX_ITEMS } from '../wheel/model'
+import { FREE_ITEM_LIMIT, MAX_SAVED_WHEELS } from './definition'
+
+/**
+ * The one feature catalogue: every place that lists what a plan includes reads it (the plans
+ * page's cards and comparison table, the home page's comparison, the payment success and cancel
+ * pages). `free` / `premium`: true (included), false (not) or the limit, as the table shows it.
+ * `paidTier`: the cheapest paid plan that unlocks it (a "basic" receipt unlocks fewer).
+ */
+export type PlanFeature = {
+  id: 'basic' | 'items' | 'save' | 'import' | 'presets' | 'history' | 'analytics' | 'watermark' | 'support'
+  name: string
+  /** Its name on the payment success page, under "Features Unlocked Now" (the spec's words). */
+  unlockedName?: string
+  free: boolean | string
+  premium: boolean | string
+  paidTier?: 'basic' | 'premium'
+}
+
+export const PLAN_FEATURES: readonly PlanFeature[] = [
+  { id: 'basic', name: 'Basic wheel creation', free: true, premium: true },
+  {
+    id: 'items',
+    name: 'Items per wheel',
+    free: `Max ${FREE_ITEM_LIMIT}`,
+    premium: `Up to ${MAX_ITEMS.toLocaleString('en-US')}`,
+    paidTier: 'basic',
+    unlockedName: 'Unlimited Wheels',
+  },
+  {
+    id: 'import',
+    name: 'Import and export wheels',
+    free: false,
+    premium: true,
+    paidTier: 'basic',
+    unlockedName: 'Data Export',
+  },
+  {
+    id: 'save',
+    name: 'Saved wheels',
+    free: false,
+    premium: `Up to ${MAX_SAVED_WHEELS}`,
+    paidTier: 'basic',
+    unlockedName: 'Save Wheels',
+  },
+  { id: 'presets', name: 'Preset library', free: false, premium: true, paidTier: 'premium' },
+  { id: 'history', name: 'Spin history with CSV export', free: false, premium: true, paidTier: 'premium' },
+  { id: 'analytics', name: 'Advanced Analytics', free: false, premium: true, paidTier: 'premium' },
+  { id: 'watermark', name: 'Remove Watermark', free: false, premium: true, paidTier: 'premium' },
+  { id: 'support', name: 'Priority Support', free: false, premium: true, paidTier: 'premium' },
+]
+
+/** A feature as one line of a plan's list: "Max 15 items per wheel", "Up to 10,000 items per wheel", "Up to 500 saved wheels". */
+export function featureLine(feature: PlanFeature, plan: 'free' | 'premium'): string {
+  const value = feature[plan]
+  return typeof value === 'string' ? `${value} ${feature.name.toLowerCase()}` : feature.name
+}
+
+/** Every line of a plan, limits included (the home page's comparison). */
+export const planLines = (plan: 'free' | 'premium'): string[] =>
+  PLAN_FEATURES.filter((f) => f[plan] !== false).map((f) => featureLine(f, plan))

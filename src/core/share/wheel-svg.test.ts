@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { escapeXml, wheelPreviewSvg } from './wheel-svg'
+
+const HOSTILE = `<script>alert(1)</script> "><img src=x onerror=alert(2)> ' & שלום 🎉`
+const items = (texts: string[]) => texts.map((text, i) => ({ id: `i${i}`, text, color: '#22c55e' }))
+
+describe('wheel preview SVG', () => {
+  it('shows hostile names and item text as text, never as markup', () => {
+    const svg = wheelPreviewSvg(HOSTILE, items([HOSTILE, '"><img onerror=x>']))
+    expect(svg).not.toMatch(/<script|<img/)
+    expect(svg).toContain('&lt;script&gt;alert(1)')
+    expect(svg).toContain('&quot;&gt;&lt;img onerror=x&gt;')
+    expect(escapeXml(`a\u0000b\u0007c\td`)).toBe('abc\td')
+  })
+
+  it('draws one segment per item, with the drawing contract’s first edge along +x', () => {
+    const svg = wheelPreviewSvg('Six', items(['A', 'B', 'C', 'D', 'E', 'F']))
+    const paths = [...svg.matchAll(/<path d="M330 325L([\d.]+) ([\d.]+)A/g)]
+    expect(paths).toHaveLength(6)
+    expect(paths[0]?.slice(1, 3)).toEqual(['600', '325'])
+    expect(svg).toContain('width="1200" height="630"')
+    expect(svg).toContain('6 items')
+    expect(wheelPreviewSvg('One', items(['Only']))).toContain(
+      '<circle cx="330" cy="325" r="270" fill="#22c55e"/>',
+    )
+  })
+
+  it('gives weighted segments angles in proportion to their weights, labels on their bisectors', () => {
+    const weighted = [
+      { id: 'a', text: 'Three', color: '#ef4444', weight: 3 },
+      { id: 'b', text: 'One', color: '#3b82f6' },
+    ]
+    const svg = wheelPreviewSvg('Weighted', weighted)
+    const paths = [...svg.matchAll(/<path d="M330 325L([\d.]+) ([\d.]+)A270 270 0 (\d) 1/g)]
+    // "Three" starts at 0° and is the large arc (270°); "One" starts at 270°, straight up.
+    expect(paths.map((p) => p.slice(1, 4))).toEqual([
+      ['600', '325', '1'],
+      ['330', '55', '0'],
+    ])
+    expect(svg).toContain('rotate(135)')
+    expect(svg).toContain('rotate(315)')
+  })
+})

@@ -1,0 +1,116 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Accounts } from '../auth/accounts'
+import type { BillingConfig } from '../config'
+import { users } from '../db/auth-schema'
+import type { Db } from '../db/client'
+import { registerPeriodicJob } from '../jobs/runner'
+import type { Mailer } from '../mail/mailer'
+import { type BillingClock, createBillingClock } from './clock'
+import type { PaymentProvider } from './provider'
+import { registerBillingRoutes } from './routes'
+import { registerSandboxPage } from './sandbox-page'
+import { createSandboxProvider } from './sandbox-provider'
+import { type BillingService, createBillingService } from './service'
+import { sendTrialReminders, trialStatus } from './trial'
+
+/** How often plans past the end of their paid period are looked at (renewed or lapsed). */
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000
+
+export const SANDBOX_WARNING =
+  '*** TEST MODE: payments are simulated by the built-in sandbox provider; no money is charged and ' +
+  'any signed-in user can make themselves premium. Set the PAYPAL_* settings for real payments. ***'
+
+export type BillingOptions = {
+  /** Tests: a PayPal provider with their own fetch or timeouts. */
+  provider?: PaymentProvider
+  clock?: BillingClock
+  sweepIntervalMs?: number
+  /** Tests: receives the billing service (to run the periodic check at once). */
+  expose?: (service: BillingService) => void
+}
+
+/** The configured provider; PayPal's code is only loaded when PayPal is configured. */
+async function providerFor(
+  config: BillingConfig,
+  db: Db,
+  clock: BillingClock,
+  publicUrl: string,
+): Promise<PaymentProvider> {
+  const settings = config.provider
+  if (settings.kind === 'sandbox') return createSandboxProvider(db, clock, publicUrl)
+  const { createPaypalProvider } = await import('./paypal-provider')
+  return createPaypalProvider({
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    planId: settings.planId,
+    trialPlanId: settings.trialPlanId,
+    webhookId: settings.webhookId,
+    apiUrl: settings.apiUrl,
+    brandName: 'Whirl',
+  })
+}
+
+/** Plans and payments: the provider, the billing endpoints, the sandbox's page, the expiry sweep. */
+export async function registerBilling(
+  app: FastifyInstance,
+  {
+    accounts,
+    db,
+    mailer,
+    options = {},
+  }: { accounts: Accounts; db: Db; mailer: Mailer; options?: BillingOptions },
+): Promise<BillingService> {
+  const clock = options.clock ?? createBillingClock()
+  const provider =
+    options.provider ?? (await providerFor(app.config.billing, db, clock, app.config.publicUrl))
+  const service = createBillingService({
+    db,
+    provider,
+    profiles: accounts.profiles,
+    clock,
+    onSweepError: (error, userId) =>
+      app.log.warn({ err: error, userId }, 'plan expiry check failed; retried later'),
+  })
+  options.expose?.(service)
+  // The trial reminder: a plain function whose claim is atomic, so any number of processes may run
+  // it on any schedule (a cluster-wide runner can take it over); here, with the expiry sweep.
+  const remind = () => sendTrialReminders(db, mailer, clock.now(), app.config.publicUrl)
+  registerBillingRoutes(app, { accounts, service, provider, clock, afterClock: remind })
+  app.get('/api/billing/trial', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const user = await accounts.requireUser(request)
+    const status = await trialStatus(db, user.userId, clock.now())
+    return provider.offersTrial ? status : { ...status, eligible: false }
+  })
+  // Browser tests only (sandbox with its test clock): marks the user's email verified, standing in
+  // for the verification mail's link, so a journey can reach the trial.
+  if (provider.kind === 'sandbox' && app.config.billing.testClock) {
+    app.post('/api/billing/test/verify-email', { onRequest: accounts.checkOrigin }, async (request) => {
+      const user = await accounts.requireUser(request)
+      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.userId))
+      return { success: true }
+    })
+  }
+  if (provider.kind === 'sandbox' && 'approveSubscription' in provider) {
+    registerSandboxPage(app, provider as ReturnType<typeof createSandboxProvider>, accounts)
+  }
+
+  app.addHook('onReady', async () => {
+    if (provider.kind === 'sandbox') app.log.warn(SANDBOX_WARNING)
+  })
+  // Once per interval for the whole cluster, whichever process claims it (jobs/runner.ts).
+  registerPeriodicJob(app, db, {
+    name: 'plan-renewal-sweep',
+    everyMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    run: () => service.renewal.sweep(),
+  })
+  registerPeriodicJob(app, db, {
+    name: 'trial-reminders',
+    everyMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    run: async () => {
+      await remind()
+    },
+  })
+  return service
+}

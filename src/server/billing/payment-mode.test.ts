@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app'
+import { ConfigError, loadConfig } from '../config'
+import { register, send, startApp, type TestApp } from '../testing/auth'
+import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
+
+const PAYPAL = {
+  PAYPAL_CLIENT_ID: 'id',
+  PAYPAL_CLIENT_SECRET: 'secret',
+  PAYPAL_PLAN_ID: 'P-1',
+  PAYPAL_WEBHOOK_ID: 'WH1',
+}
+
+describe('payment mode settings', () => {
+  it('starts in sandbox mode with no settings at all (npm start on a fresh machine)', () => {
+    expect(loadConfig({}).billing.provider.kind).toBe('sandbox')
+  })
+
+  it('refuses NODE_ENV=production with the sandbox unless BILLING_SANDBOX=1, naming both settings', () => {
+    let error: unknown
+    try {
+      loadConfig({ NODE_ENV: 'production' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect(String((error as Error).message)).toMatch(/NODE_ENV=production/)
+    expect(String((error as Error).message)).toMatch(/BILLING_SANDBOX=1/)
+    expect(loadConfig({ NODE_ENV: 'production', BILLING_SANDBOX: '1' }).billing.provider.kind).toBe('sandbox')
+    expect(loadConfig({ NODE_ENV: 'production', ...PAYPAL }).billing.provider.kind).toBe('paypal')
+  })
+})
+
+describe.each(DATABASE_KINDS)('payment mode on %s', (kind) => {
+  let database: TestDatabase
+  let app: TestApp
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind)
+    app = await startApp(database, { BILLING_TEST_CLOCK: '1' })
+  })
+  afterAll(async () => {
+    await app.dispose()
+    await database.dispose()
+  })
+
+  it('says mode "sandbox" in /api/health', async () => {
+    const res = await send(app, '/api/health')
+    expect(res.json()).toMatchObject({ status: 'ok', mode: 'sandbox' })
+  })
+
+  it('logs a loud warning at start while the sandbox is active', async () => {
+    const lines: string[] = []
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const config = testConfig({ LOG_LEVEL: 'info' })
+    const other = await buildApp(config, { database, logger: { level: 'info', stream } })
+    await other.ready()
+    await other.close()
+    config.cleanup()
+    const warning = lines.map((l) => JSON.parse(l)).find((l) => /TEST MODE/.test(l.msg))
+    expect(warning?.level).toBe(40)
+    expect(warning?.msg).toMatch(/payments are simulated/)
+  })
+
+  it('moves the test clock only for a signed-in user', async () => {
+    expect((await send(app, '/api/billing/test/clock')).statusCode).toBe(401)
+    expect((await send(app, '/api/billing/test/clock', { advanceMs: 0 })).statusCode).toBe(401)
+    const { cookie } = await register(app)
+    expect((await send(app, '/api/billing/test/clock', { advanceMs: 0 }, { cookie })).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { hasPremiumPlan } from '../../core/plan/plan'
+import { DATABASE_KINDS } from '../testing/harness'
+import { usePaypalApp } from '../testing/paypal-app'
+
+const DAY = 86_400_000
+
+describe.each(DATABASE_KINDS)('a late PayPal renewal on %s', (kind) => {
+  const t = usePaypalApp(kind)
+
+  const premiumNow = async (userId: string) => {
+    const row = await t.profileOf(userId)
+    return hasPremiumPlan(
+      row
+        ? {
+            planType: row.planType,
+            subscriptionStatus: row.subscriptionStatus,
+            subscriptionExpiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
+          }
+        : null,
+      t.clock.now(),
+    )
+  }
+
+  it('keeps premium for 3 days while PayPal retries, lapses after, and comes back when PayPal bills', async () => {
+    const { profile, id } = await t.subscribed()
+    const due = Date.parse(t.paypal.subscription(id)?.next_billing_time ?? '')
+
+    // The renewal failed; PayPal keeps the subscription ACTIVE and retries.
+    t.clock.advance(due - t.clock.now().getTime() + 3_600_000)
+    t.paypal.failRenewal(id)
+    await t.sweep()
+    expect(await premiumNow(profile.userId)).toBe(true)
+    expect((await t.profileOf(profile.userId))?.subscriptionExpiresAt?.getTime()).toBe(due + 3 * DAY)
+
+    // Still not paid 3 days past next_billing_time: premium ends (PayPal still says ACTIVE).
+    t.clock.advance(3 * DAY)
+    t.paypal.failRenewal(id)
+    expect(t.paypal.subscription(id)?.status).toBe('ACTIVE')
+    await t.sweep()
+    expect(await premiumNow(profile.userId)).toBe(false)
+    expect(await t.profileOf(profile.userId)).toMatchObject({ planType: 'free' })
+
+    // A later retry succeeds: the periodic check finds it ACTIVE with a new next_billing_time.
+    t.paypal.renew(id)
+    await t.sweep()
+    expect(await premiumNow(profile.userId)).toBe(true)
+    expect(await t.profileOf(profile.userId)).toMatchObject({
+      planType: 'monthly',
+      subscriptionStatus: 'active',
+      subscriptionId: id,
+    })
+  })
+
+  it('suspended at the plan’s failure threshold: premium ends', async () => {
+    const { profile, id } = await t.subscribed()
+    const due = Date.parse(t.paypal.subscription(id)?.next_billing_time ?? '')
+    t.clock.advance(due - t.clock.now().getTime() + 3_600_000)
+    for (let i = 0; i < 3; i++) t.paypal.failRenewal(id)
+    expect(t.paypal.subscription(id)?.status).toBe('SUSPENDED')
+    await t.sweep()
+    expect(await premiumNow(profile.userId)).toBe(false)
+  })
+})

@@ -1,0 +1,181 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { longDate, TRIAL_DAYS, TRIAL_REMINDER_DAYS, type TrialStatus } from '../../core/billing/trial'
+import { PREMIUM_PLAN } from '../../core/plan/definition'
+import { users } from '../db/auth-schema'
+import type { Db } from '../db/client'
+import { billingSubscriptions, serverSecrets } from '../db/schema'
+import { billingTrialEmails, billingTrials } from '../db/trial-schema'
+import type { Mailer } from '../mail/mailer'
+import type { ProviderSubscription } from './provider'
+
+const DAY_MS = 86_400_000
+/** Provider statuses of a subscription that started (was billed, or ran its trial). */
+const STARTED = ['ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED']
+
+const KEY_NAME = 'trial_email_key'
+const keys = new WeakMap<Db, Promise<string>>()
+
+/** The key of the email hashes: random, made once per database and kept in server_secrets. */
+function trialEmailKey(db: Db): Promise<string> {
+  let key = keys.get(db)
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(serverSecrets)
+        .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing()
+      const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME))
+      if (!row) throw new Error('The trial email key could not be read back')
+      return row.value
+    })()
+    keys.set(db, key)
+    key.catch(() => keys.delete(db))
+  }
+  return key
+}
+
+/** An address as a keyed one-way hash: the same address (any case) always gives the same hash. */
+async function emailHash(db: Db, email: string): Promise<string> {
+  return createHmac('sha256', await trialEmailKey(db))
+    .update(email.trim().toLowerCase())
+    .digest('base64url')
+}
+
+/**
+ * Whether the user's next subscription starts with the free trial: the email is verified
+ * (better-auth's users.email_verified), no trial was ever started by this account or with this
+ * email address (also by an account since deleted), and no subscription ever ran.
+ */
+export async function isTrialEligible(db: Db, userId: string): Promise<boolean> {
+  const [user] = await db
+    .select({ verified: users.emailVerified, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user?.verified) return false
+  const [trial] = await db.select().from(billingTrials).where(eq(billingTrials.userId, userId))
+  if (trial) return false
+  const [usedBefore] = await db
+    .select({ hash: billingTrialEmails.emailHash })
+    .from(billingTrialEmails)
+    .where(eq(billingTrialEmails.emailHash, await emailHash(db, user.email)))
+  if (usedBefore) return false
+  const [ran] = await db
+    .select({ id: billingSubscriptions.id })
+    .from(billingSubscriptions)
+    .where(and(eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, STARTED)))
+    .limit(1)
+  return !ran
+}
+
+/** The trial days a new subscription of this user is created with. */
+export const trialDaysFor = async (db: Db, userId: string): Promise<number> =>
+  (await isTrialEligible(db, userId)) ? TRIAL_DAYS : 0
+
+/**
+ * Records the trial once its subscription is ACTIVE: it ends at the first billing time. The
+ * primary key on user_id keeps it to one per account, whichever process gets there first.
+ */
+export async function recordTrial(
+  db: Db,
+  row: { userId: string; trialDays: number },
+  sub: ProviderSubscription,
+): Promise<void> {
+  if (row.trialDays <= 0 || sub.status !== 'ACTIVE' || !sub.nextBillingTime) return
+  await db
+    .insert(billingTrials)
+    .values({ userId: row.userId, subscriptionId: sub.id, endsAt: new Date(sub.nextBillingTime) })
+    .onConflictDoNothing()
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId))
+  if (user)
+    await db
+      .insert(billingTrialEmails)
+      .values({ emailHash: await emailHash(db, user.email) })
+      .onConflictDoNothing()
+}
+
+/** The trial under way for the user (its end still ahead), null when there is none. */
+export async function currentTrial(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .select({
+      endsAt: billingTrials.endsAt,
+      status: billingSubscriptions.status,
+    })
+    .from(billingTrials)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.id, billingTrials.subscriptionId))
+    .where(eq(billingTrials.userId, userId))
+  if (!row || row.endsAt <= now) return null
+  return { endsAt: row.endsAt, cancelled: row.status !== 'ACTIVE' }
+}
+
+export async function trialStatus(db: Db, userId: string, now: Date): Promise<TrialStatus> {
+  const trial = await currentTrial(db, userId, now)
+  return {
+    eligible: await isTrialEligible(db, userId),
+    trial: trial && {
+      endsAt: trial.endsAt.toISOString(),
+      firstPaymentAt: trial.cancelled ? null : trial.endsAt.toISOString(),
+      amount: PREMIUM_PLAN.price,
+      currency: PREMIUM_PLAN.currency,
+    },
+  }
+}
+
+/**
+ * Sends the reminder of every trial ending within TRIAL_REMINDER_DAYS whose subscription is still
+ * active. Each is claimed with one UPDATE … WHERE reminder_sent_at IS NULL RETURNING, so of any
+ * number of processes running this at once exactly one sends it. A failed send is released for the
+ * next run. Returns how many were sent.
+ */
+export async function sendTrialReminders(
+  db: Db,
+  mailer: Mailer,
+  now: Date,
+  publicUrl: string,
+): Promise<number> {
+  const horizon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)
+  const claimed = await db
+    .update(billingTrials)
+    .set({ reminderSentAt: now })
+    .where(
+      and(
+        sql`${billingTrials.reminderSentAt} is null`,
+        sql`${billingTrials.endsAt} > ${now.toISOString()}`,
+        sql`${billingTrials.endsAt} <= ${horizon.toISOString()}`,
+        sql`${billingTrials.subscriptionId} in (select id from ${billingSubscriptions} where status = 'ACTIVE')`,
+      ),
+    )
+    .returning()
+  let sent = 0
+  for (const trial of claimed) {
+    const [user] = await db
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, trial.userId))
+    if (!user) continue
+    const date = longDate(trial.endsAt)
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: `Your Whirl free trial ends on ${date}`,
+        text: [
+          `Hello ${user.name},`,
+          '',
+          `Your 7-day free trial of Whirl Premium ends on ${date}.`,
+          `Then your first payment of $${PREMIUM_PLAN.price} ${PREMIUM_PLAN.currency} is taken, and the same every month until you cancel.`,
+          '',
+          `Not for you? Cancel before ${date} and nothing is charged: ${publicUrl}/profile`,
+          '',
+          'Whirl',
+        ].join('\n'),
+      })
+      sent++
+    } catch {
+      await db
+        .update(billingTrials)
+        .set({ reminderSentAt: null })
+        .where(eq(billingTrials.userId, trial.userId))
+    }
+  }
+  return sent
+}

@@ -1,0 +1,28 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+
+/**
+ * Verifiable draws (issue 14). A row is made when the host commits (entries, wheelHash, the secret
+ * serverSeed and its commitment) and completed once, on reveal (clientSeed, winnerIndex,
+ * revealedAt). The foreign keys (user_id → users, previous_draw_id → draws) are in the migration,
+ * so this file does not import schema.ts (which re-exports it).
+ */
+export const draws = pgTable(
+  'draws',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    /** The [text, weight] pairs exactly as committed. */
+    entries: jsonb('entries').notNull(),
+    wheelHash: text('wheel_hash').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    commitment: text('commitment').notNull(),
+    clientSeed: text('client_seed'),
+    winnerIndex: integer('winner_index'),
+    /** In elimination mode, the draw this one follows. */
+    previousDrawId: text('previous_draw_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('draws_user_idx').on(t.userId), index('draws_previous_idx').on(t.previousDrawId)],
+)

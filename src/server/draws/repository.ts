@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import {
+  type PublicDraw,
+  type RevealResult,
+  SAME_ENTRIES_LISTED,
+  type SameEntries,
+} from '../../core/draws/api'
+import type { DrawEntry } from '../../core/draws/protocol'
+import type { Db } from '../db/client'
+import { draws } from '../db/schema'
+
+export type DrawRow = typeof draws.$inferSelect
+export type NewDrawRow = Omit<typeof draws.$inferInsert, 'id' | 'createdAt' | 'revealedAt'>
+
+const entriesOf = (row: DrawRow) => row.entries as DrawEntry[]
+
+/** The reveal's answer, from a revealed row. */
+export function revealResult(row: DrawRow): RevealResult {
+  const winnerIndex = row.winnerIndex as number
+  return {
+    id: row.id,
+    winnerIndex,
+    winner: entriesOf(row)[winnerIndex]?.[0] ?? '',
+    serverSeed: row.serverSeed,
+    clientSeed: row.clientSeed as string,
+    commitment: row.commitment,
+    wheelHash: row.wheelHash,
+    createdAt: row.createdAt.toISOString(),
+    revealedAt: (row.revealedAt as Date).toISOString(),
+  }
+}
+
+/** The public record: the server seed stays secret until the reveal. */
+export function publicDraw(row: DrawRow, nextDrawId: string | null, sameEntries: SameEntries): PublicDraw {
+  const revealed = row.revealedAt !== null
+  return {
+    id: row.id,
+    name: row.name,
+    entries: entriesOf(row),
+    commitment: row.commitment,
+    wheelHash: row.wheelHash,
+    createdAt: row.createdAt.toISOString(),
+    serverSeed: revealed ? row.serverSeed : null,
+    clientSeed: revealed ? row.clientSeed : null,
+    winnerIndex: revealed ? row.winnerIndex : null,
+    revealedAt: row.revealedAt?.toISOString() ?? null,
+    previousDrawId: row.previousDrawId,
+    nextDrawId,
+    sameEntries,
+  }
+}
+
+export type DrawRepository = ReturnType<typeof createDrawRepository>
+
+export function createDrawRepository(db: Db) {
+  return {
+    async insert(values: NewDrawRow): Promise<DrawRow> {
+      const id = randomBytes(16).toString('base64url')
+      const [row] = await db
+        .insert(draws)
+        .values({ ...values, id })
+        .returning()
+      return row as DrawRow
+    },
+
+    async find(id: string): Promise<DrawRow | null> {
+      const [row] = await db.select().from(draws).where(eq(draws.id, id))
+      return row ?? null
+    },
+
+    /**
+     * The draw that follows this one in an elimination chain, if any: the first one revealed
+     * (commitments dropped after an edit were never drawn), else the first one committed.
+     */
+    async nextOf(id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: draws.id })
+        .from(draws)
+        .where(eq(draws.previousDrawId, id))
+        .orderBy(sql`${draws.revealedAt} is null`, draws.revealedAt, draws.createdAt)
+        .limit(1)
+      return row?.id ?? null
+    },
+
+    /** The host's other draws of the same entries (wheelHash), newest first, with their winners. */
+    async sameEntries(row: DrawRow): Promise<SameEntries> {
+      const same = and(eq(draws.userId, row.userId), eq(draws.wheelHash, row.wheelHash), ne(draws.id, row.id))
+      const [[total], listed] = await Promise.all([
+        db.select({ n: count() }).from(draws).where(same),
+        db.select().from(draws).where(same).orderBy(desc(draws.createdAt)).limit(SAME_ENTRIES_LISTED),
+      ])
+      return {
+        total: total?.n ?? 0,
+        draws: listed.map((other) => ({
+          id: other.id,
+          createdAt: other.createdAt.toISOString(),
+          revealedAt: other.revealedAt?.toISOString() ?? null,
+          winner: other.revealedAt ? revealResult(other).winner : null,
+        })),
+      }
+    },
+
+    /** The user's draws committed but not revealed (kept at most DRAW_RETENTION_DAYS). */
+    async unrevealedCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(draws)
+        .where(and(eq(draws.userId, userId), isNull(draws.revealedAt)))
+      return row?.n ?? 0
+    },
+
+    /**
+     * Deletes draws never revealed that are older than `olderThanMs`, in batches of `batch` (a
+     * draw that follows one keeps its record; its previousDrawId becomes null). Returns how many.
+     */
+    async purgeUnrevealed(olderThanMs: number, batch = 500): Promise<number> {
+      const before = new Date(Date.now() - olderThanMs)
+      let total = 0
+      for (;;) {
+        const old = db
+          .select({ id: draws.id })
+          .from(draws)
+          .where(and(isNull(draws.revealedAt), lt(draws.createdAt, before)))
+          .limit(batch)
+        const deleted = await db.delete(draws).where(inArray(draws.id, old)).returning({ id: draws.id })
+        total += deleted.length
+        if (deleted.length < batch) return total
+      }
+    },
+
+    /**
+     * Completes a draw once: the update only matches while revealed_at is still null, so of any
+     * number of concurrent reveals exactly one writes; the others get null.
+     */
+    async reveal(id: string, clientSeed: string, winnerIndex: number): Promise<DrawRow | null> {
+      const [row] = await db
+        .update(draws)
+        .set({ clientSeed, winnerIndex, revealedAt: new Date() })
+        .where(and(eq(draws.id, id), isNull(draws.revealedAt)))
+        .returning()
+      return row ?? null
+    },
+  }
+}

@@ -1,0 +1,174 @@
+import { type Readable, Transform } from 'node:stream'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type CreatedDraw, DRAW_API_MESSAGES, isDrawId } from '../../core/draws/api'
+import { commitmentOf, drawWinner, newServerSeed, wheelHashOf } from '../../core/draws/protocol'
+import { checkClientSeed, checkNewDraw } from '../../core/draws/rules'
+import { FREE_ITEM_LIMIT, getMaxItemsPerWheel, hasPremiumPlan } from '../../core/plan/plan'
+import { MAX_ITEM_TEXT } from '../../core/wheel/model'
+import type { Accounts } from '../auth/accounts'
+import { createRateLimiter } from '../auth/rate-limit'
+import type { Db } from '../db/client'
+import { HttpError } from '../http/errors'
+import { requireUser, userBeforeBody } from '../http/guards'
+import { registerPeriodicJob } from '../jobs/runner'
+import { createDrawRepository, publicDraw, revealResult } from './repository'
+import { registerDrawTestRoutes } from './test-routes'
+
+/** Draws made per IP address per minute (every edit of a committed wheel makes a new one). */
+export const DRAW_RATE_LIMIT = { max: 60, timeWindow: 60_000 }
+/** Draws one signed-in user may make per minute, from any number of addresses. */
+export const DRAW_USER_RATE_LIMIT = { max: 60, timeWindow: 60_000 }
+/** Premium: 10,000 entries of 200 characters, with room for JSON escapes. */
+const DRAW_BODY_LIMIT = 8 * 1024 * 1024
+/** Free plan: 15 entries of 200 characters, even if every character is a 12-byte JSON escape. */
+export const FREE_DRAW_BODY_LIMIT = 64 * 1024
+/** Draws committed but not revealed that one user may hold; they are purged after DRAW_RETENTION_DAYS. */
+export const MAX_UNREVEALED_DRAWS = 100
+export const DRAW_RETENTION_DAYS = 7
+const DAY_MS = 86_400_000
+
+export const DRAW_LIMIT_MESSAGES = {
+  tooManyUnrevealed: `You have ${MAX_UNREVEALED_DRAWS} draws that were never revealed. Reveal one, or wait: a draw that is not revealed is removed after ${DRAW_RETENTION_DAYS} days.`,
+  tooLargeFree: `This draw is too large. Free users can draw from up to ${FREE_ITEM_LIMIT} entries of up to ${MAX_ITEM_TEXT} characters.`,
+} as const
+
+export type DrawOptions = {
+  /** How often never-revealed draws past their retention are purged (ms; hourly by default). */
+  purgeEveryMs?: number
+}
+
+/** Passes a request body through, failing with 413 `message` once it is longer than `limit` bytes. */
+function limitBody(request: FastifyRequest, payload: Readable, limit: number, message: string): Readable {
+  if (Number(request.headers['content-length']) > limit) throw new HttpError(413, message)
+  let seen = 0
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length
+      if (seen > limit) callback(new HttpError(413, message))
+      else callback(null, chunk)
+    },
+  })
+  payload.on('error', (error) => limited.destroy(error))
+  return payload.pipe(limited)
+}
+
+const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array)
+
+function drawIdOf(params: unknown): string {
+  const id = (params as { id?: string }).id ?? ''
+  if (!isDrawId(id)) throw new HttpError(404, DRAW_API_MESSAGES.notFound)
+  return id
+}
+
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
+
+/**
+ * Verifiable draws (issue 14): POST /api/draws commits a signed-in user's entries, POST
+ * /api/draws/:id/reveal completes it once with the host's client seed, GET /api/draws/:id is the
+ * public record (the server seed only after the reveal).
+ */
+export function registerDrawRoutes(
+  app: FastifyInstance,
+  accounts: Accounts,
+  db: Db,
+  options: DrawOptions = {},
+): void {
+  const repository = createDrawRepository(db)
+  const limiter = createRateLimiter(db, DRAW_USER_RATE_LIMIT.timeWindow)
+
+  /**
+   * Before a byte of the body is read: the session, the user's own rate limit, the cap on draws
+   * never revealed, and the body limit of the user's plan (64 KiB free, 8 MiB Premium).
+   */
+  const beforeBody = async (request: FastifyRequest, _reply: FastifyReply, payload: Readable) => {
+    await userBeforeBody(request)
+    const user = await requireUser(request)
+    await limiter.check([{ key: `draw:user:${user.userId}`, max: DRAW_USER_RATE_LIMIT.max }])
+    if ((await repository.unrevealedCount(user.userId)) >= MAX_UNREVEALED_DRAWS) {
+      throw new HttpError(429, DRAW_LIMIT_MESSAGES.tooManyUnrevealed)
+    }
+    if (hasPremiumPlan(user.profile)) return payload
+    return limitBody(request, payload, FREE_DRAW_BODY_LIMIT, DRAW_LIMIT_MESSAGES.tooLargeFree)
+  }
+
+  app.post(
+    '/api/draws',
+    {
+      // The rate limit (an onRequest hook) counts every attempt, signed out too; the session is
+      // checked before the body is read.
+      onRequest: accounts.checkOrigin,
+      preParsing: beforeBody,
+      bodyLimit: DRAW_BODY_LIMIT,
+      config: { rateLimit: DRAW_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      noStore(reply)
+      const user = await requireUser(request)
+      const checked = checkNewDraw(request.body, getMaxItemsPerWheel(user.profile))
+      if (!checked.ok) throw new HttpError(400, checked.error)
+      const previous = (request.body as { previousDrawId?: unknown }).previousDrawId ?? null
+      if (previous !== null) {
+        const row =
+          typeof previous === 'string' && isDrawId(previous) ? await repository.find(previous) : null
+        if (!row || row.userId !== user.userId) throw new HttpError(400, DRAW_API_MESSAGES.previousNotFound)
+      }
+      const { name, entries } = checked.value
+      const serverSeed = newServerSeed(getRandomValues)
+      const row = await repository.insert({
+        userId: user.userId,
+        name,
+        entries,
+        wheelHash: await wheelHashOf(entries),
+        serverSeed,
+        commitment: await commitmentOf(serverSeed),
+        previousDrawId: previous as string | null,
+      })
+      const created: CreatedDraw = {
+        id: row.id,
+        commitment: row.commitment,
+        wheelHash: row.wheelHash,
+        createdAt: row.createdAt.toISOString(),
+      }
+      return reply.status(201).send(created)
+    },
+  )
+
+  app.post('/api/draws/:id/reveal', { onRequest: accounts.checkOrigin }, async (request, reply) => {
+    noStore(reply)
+    const user = await accounts.requireUser(request)
+    const id = drawIdOf(request.params)
+    const seed = checkClientSeed(request.body)
+    if (!seed.ok) throw new HttpError(400, seed.error)
+    const row = await repository.find(id)
+    if (!row) throw new HttpError(404, DRAW_API_MESSAGES.notFound)
+    if (row.userId !== user.userId) throw new HttpError(403, DRAW_API_MESSAGES.notOwner)
+    const alreadyRevealed = async () => {
+      const first = row.revealedAt ? row : await repository.find(id)
+      if (!first?.revealedAt) throw new Error(`draw ${id}: reveal lost but no result stored`)
+      return reply.status(409).send({ error: DRAW_API_MESSAGES.alreadyRevealed, ...revealResult(first) })
+    }
+    if (row.revealedAt) return alreadyRevealed()
+    const weights = (row.entries as [string, number][]).map(([, weight]) => weight)
+    const { winnerIndex } = await drawWinner(row.serverSeed, seed.value, row.wheelHash, weights)
+    const revealed = await repository.reveal(id, seed.value, winnerIndex)
+    if (!revealed) return alreadyRevealed()
+    return revealResult(revealed)
+  })
+
+  app.get('/api/draws/:id', async (request, reply) => {
+    noStore(reply)
+    const id = drawIdOf(request.params)
+    const row = await repository.find(id)
+    if (!row) throw new HttpError(404, DRAW_API_MESSAGES.notFound)
+    const [next, sameEntries] = await Promise.all([repository.nextOf(id), repository.sameEntries(row)])
+    return publicDraw(row, next, sameEntries)
+  })
+
+  registerPeriodicJob(app, db, {
+    name: 'draw-purge',
+    everyMs: options.purgeEveryMs ?? 3_600_000,
+    run: () => repository.purgeUnrevealed(DRAW_RETENTION_DAYS * DAY_MS),
+  })
+
+  if (app.config.drawsTestTamper) registerDrawTestRoutes(app, db)
+}

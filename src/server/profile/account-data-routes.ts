@@ -1,0 +1,98 @@
+import { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import { DELETION_MESSAGES, deleteAccountRequestSchema, FRESH_SIGN_IN_MS } from '../../core/account/deletion'
+import { copyCookies, requestHeaders } from '../auth/auth-response'
+import { tooManyAttempts } from '../auth/rate-limit'
+import type { BillingService } from '../billing/service'
+import { HttpError } from '../http/errors'
+import { requireUser } from '../http/guards'
+import { parseBody } from '../http/parse-body'
+import { stateChanging } from '../http/state-changing'
+import { clientKey } from '../limits/client-address'
+import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
+import type { Mailer } from '../mail/mailer'
+import { accountDataStream } from './account-data'
+import { deleteAccountRows, passwordHashOf, sessionStartedAt } from './account-deletion'
+
+const CONFIRMATION_TEXT = `Hello,
+
+Your Whirl account has been deleted, as you asked. Your profile, saved wheels, share links, draws,
+subscriptions and contact messages are gone, and every device you were signed in on is signed out.
+Billing law requires us to keep the records of payments you made; they no longer name you.
+
+If you did not ask for this, reply to this mail.
+
+Whirl`
+
+/**
+ * "Download my data" (GET /api/account/data) and "Delete my account" (POST /api/account/delete)
+ * on the profile page. Deleting asks for the password (or a Google sign-in of the last 10 minutes),
+ * cancels a subscription that could still bill with the provider first, then removes the rows.
+ */
+export function registerAccountDataRoutes(
+  app: FastifyInstance,
+  deps: { billing: BillingService; mailer: Mailer },
+): void {
+  const { db } = app.database
+  const { auth, events } = app.accounts
+  const failures = createLoginFailures(db, {
+    ...LOGIN_FAILURE_RULES,
+    perEmail: app.config.auth.rateLimit.perEmail * 5,
+  })
+
+  app.get('/api/account/data', async (request, reply) => {
+    const user = await requireUser(request)
+    const data = await accountDataStream(db, user.userId)
+    if (!data) throw new HttpError(401, 'Please sign in to continue.')
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="whirl-my-data.json"')
+      .type('application/json; charset=utf-8')
+      .send(Readable.from(data))
+  })
+
+  stateChanging(app, (scope) => {
+    scope.post('/api/account/delete', async (request, reply) => {
+      const user = await requireUser(request)
+      const body = parseBody(deleteAccountRequestSchema, request.body ?? {}, DELETION_MESSAGES.unreadable)
+      const hash = await passwordHashOf(db, user.userId)
+      if (hash !== null) {
+        if (!body.password) throw new HttpError(400, DELETION_MESSAGES.passwordNeeded)
+        // Wrong passwords count with wrong sign-ins for this email from this address, so a signed-in
+        // session cannot be used to guess the password without limit.
+        const email = user.email.trim().toLowerCase()
+        const client = clientKey(request.ip)
+        if (!(await failures.allowed(email, client))) throw tooManyAttempts(LOGIN_FAILURE_RULES.windowMs)
+        const context = await auth.$context
+        const ok = await context.password.verify({ hash, password: body.password })
+        if (!ok) {
+          await failures.recordFailure(email, client)
+          throw new HttpError(403, DELETION_MESSAGES.wrongPassword)
+        }
+        await failures.clear(email, client)
+      } else {
+        const started = await sessionStartedAt(db, user.sessionId)
+        if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MS) {
+          throw new HttpError(403, DELETION_MESSAGES.googleAgain)
+        }
+      }
+      try {
+        await deps.billing.settleBeforeDeletion(user, 'The customer deleted their Whirl account.')
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 409) throw error
+        request.log.error({ err: error }, 'settling payments before account deletion failed')
+        throw new HttpError(502, DELETION_MESSAGES.cancelFailed)
+      }
+      // Refused (409) here, before signing out, when a payment started meanwhile.
+      await deleteAccountRows(db, user)
+      const signOut = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
+      copyCookies(reply, signOut)
+      // Every session is gone: open profile streams on other devices check and sign out now.
+      await events.publish(user.userId)
+      await deps.mailer
+        .send({ to: user.email, subject: 'Your Whirl account has been deleted', text: CONFIRMATION_TEXT })
+        .catch((error: unknown) => request.log.error({ err: error }, 'account deletion mail failed'))
+      return { success: true, message: DELETION_MESSAGES.deleted }
+    })
+  })
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { FREE_ITEM_LIMIT, hasPremiumPlan } from '../../core/plan/plan'
+import {
+  createShareRequestSchema,
+  isShareId,
+  MAX_SHARE_BYTES,
+  SHARE_MESSAGES,
+  snapshotOf,
+} from '../../core/share/protocol'
+import type { Accounts } from '../auth/accounts'
+import { createRateLimiter } from '../auth/rate-limit'
+import type { SessionRead } from '../auth/session-reader'
+import type { Db } from '../db/client'
+import { HttpError } from '../http/errors'
+import { registerPeriodicJob } from '../jobs/runner'
+import { clientKey } from '../limits/client-address'
+import { createPreviewCache, renderPreviewPng } from './image'
+import { embedContentSecurityPolicy, FALLBACK_SHELL, type PageMeta, sharePageHtml } from './page'
+import { createShareRepository } from './repository'
+
+export type ShareOptions = {
+  /** Links one IP address, and one signed-in user, may create per window. */
+  perIp?: number
+  perUser?: number
+  windowMs?: number
+  /** How often expired visitor links are purged (ms). */
+  purgeEveryMs?: number
+  /** Preview images one address may have drawn afresh per minute (cached ones are not counted). */
+  rendersPerMinute?: number
+  now?: () => Date
+}
+
+const ONE_HOUR = 3_600_000
+/** How long a cached preview is served before the database is asked again whether its link is live. */
+const LIVENESS_MS = 60_000
+
+/**
+ * Share links: POST /api/shares (anyone, rate-limited), GET /api/shares (the user's links),
+ * GET and DELETE /api/shares/:id, the preview image, and the pages /w/:id and /embed/:id with
+ * their head filled in on the server.
+ */
+export function registerShareRoutes(
+  app: FastifyInstance,
+  {
+    accounts,
+    db,
+    shell,
+    options = {},
+  }: { accounts: Accounts; db: Db; shell: string | null; options?: ShareOptions },
+): void {
+  const repository = createShareRepository(db, options.now)
+  const limiter = createRateLimiter(db, options.windowMs ?? 10 * 60_000)
+  const previews = createPreviewCache()
+  const sessions = new WeakMap<FastifyRequest, SessionRead | null>()
+  const { perIp = 20, perUser = 40, rendersPerMinute = 30 } = options
+  // Drawing a preview takes the process 85–190 ms: one address cycling through links the cache
+  // does not hold must not keep a process busy.
+  const renderLimiter = createRateLimiter(db, 60_000)
+  const publicUrl = app.config.publicUrl
+
+  app.post(
+    '/api/shares',
+    {
+      // The session and the rate limits are checked before the body is read.
+      onRequest: [
+        accounts.checkOrigin,
+        async (request) => {
+          const user = await accounts.readSession(request)
+          sessions.set(request, user)
+          await limiter.check([
+            { key: `share:ip:${clientKey(request.ip)}`, max: perIp },
+            ...(user ? [{ key: `share:user:${user.userId}`, max: perUser }] : []),
+          ])
+        },
+      ],
+      bodyLimit: 2 * MAX_SHARE_BYTES,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = sessions.get(request) ?? null
+      const body = createShareRequestSchema.safeParse(request.body)
+      if (!body.success) throw new HttpError(400, SHARE_MESSAGES.invalid)
+      const snapshot = snapshotOf(body.data.wheel)
+      if (snapshot.items.length === 0) throw new HttpError(400, SHARE_MESSAGES.empty)
+      if (Buffer.byteLength(JSON.stringify(snapshot)) > MAX_SHARE_BYTES) {
+        throw new HttpError(413, SHARE_MESSAGES.tooLarge)
+      }
+      if (snapshot.items.length > FREE_ITEM_LIMIT && !hasPremiumPlan(user?.profile)) {
+        throw new HttpError(403, SHARE_MESSAGES.overFreeLimit)
+      }
+      const share = await repository.create(user?.userId ?? null, snapshot)
+      return reply.status(201).send({ share })
+    },
+  )
+
+  app.get('/api/shares', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const user = await accounts.requireUser(request)
+    return { shares: await repository.list(user.userId) }
+  })
+
+  const readOrFail = async (id: string, countVisit = true) => {
+    const found = isShareId(id) ? await repository.read(id, countVisit) : ({ status: 'missing' } as const)
+    if (found.status === 'missing') throw new HttpError(404, SHARE_MESSAGES.notFound)
+    if (found.status === 'gone') {
+      previews.delete(id)
+      throw new HttpError(410, SHARE_MESSAGES.gone)
+    }
+    return found
+  }
+
+  app.get<{ Params: { id: string } }>('/api/shares/:id', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const share = await readOrFail(request.params.id)
+    const { id, name, itemCount, createdAt, owned, wheel, watermark } = share
+    return { id, name, itemCount, createdAt: createdAt.toISOString(), owned, wheel, watermark }
+  })
+
+  // The image is cached per process. A link deleted in this process drops its image at once; one
+  // deleted through another process is noticed within LIVENESS_MS (the database is asked again).
+  app.get<{ Params: { id: string } }>('/api/shares/:id/image.png', async (request, reply) => {
+    const { id } = request.params
+    const cached = previews.get(id)
+    let png: Buffer
+    if (cached && Date.now() - cached.checkedAt < LIVENESS_MS) png = cached.png
+    else if (cached) {
+      const status = await repository.status(id)
+      if (status !== 'ok') {
+        previews.delete(id)
+        throw new HttpError(
+          status === 'gone' ? 410 : 404,
+          SHARE_MESSAGES[status === 'gone' ? 'gone' : 'notFound'],
+        )
+      }
+      cached.checkedAt = Date.now()
+      png = cached.png
+    } else {
+      const share = await readOrFail(id, false)
+      await renderLimiter.check([{ key: `preview:ip:${clientKey(request.ip)}`, max: rendersPerMinute }])
+      png = renderPreviewPng(share.name, share.wheel.items)
+      previews.set(id, png, Date.now())
+    }
+    return reply.type('image/png').header('cache-control', 'public, max-age=600').send(png)
+  })
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/shares/:id',
+    { onRequest: accounts.checkOrigin },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await accounts.requireUser(request)
+      const { id } = request.params
+      const outcome = isShareId(id) ? await repository.remove(id, user.userId) : 'missing'
+      if (outcome === 'missing') throw new HttpError(404, SHARE_MESSAGES.notFound)
+      if (outcome === 'not-yours') throw new HttpError(403, SHARE_MESSAGES.notYours)
+      previews.delete(id)
+      return reply.status(204).send()
+    },
+  )
+
+  const page = async (id: string, reply: FastifyReply) => {
+    const found = isShareId(id) ? await repository.read(id, false) : ({ status: 'missing' } as const)
+    const meta: PageMeta =
+      found.status === 'ok'
+        ? { kind: 'share', id, name: found.name, itemCount: found.itemCount, publicUrl }
+        : { kind: found.status }
+    return reply
+      .status(found.status === 'ok' ? 200 : found.status === 'gone' ? 410 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(sharePageHtml(shell ?? FALLBACK_SHELL, meta))
+  }
+
+  app.get<{ Params: { id: string } }>('/w/:id', (request, reply) => page(request.params.id, reply))
+  app.get<{ Params: { id: string } }>('/embed/:id', (request, reply) => {
+    const policy = reply.getHeader('content-security-policy')
+    if (typeof policy === 'string')
+      reply.header('content-security-policy', embedContentSecurityPolicy(policy))
+    reply.removeHeader('x-frame-options')
+    return page(request.params.id, reply)
+  })
+
+  // Once per interval for the whole cluster (jobs/runner.ts).
+  registerPeriodicJob(app, db, {
+    name: 'share-purge',
+    everyMs: options.purgeEveryMs ?? ONE_HOUR,
+    run: () => repository.purgeExpired(),
+  })
+}

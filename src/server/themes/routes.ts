@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import {
+  MAX_CUSTOM_THEMES,
+  mergeThemes,
+  THEME_SYNC_MESSAGES,
+  type ThemeSync,
+  themeSyncSchema,
+} from '../../core/sync/themes'
+import type { Db } from '../db/client'
+import { customThemes } from '../db/schema'
+import { HttpError } from '../http/errors'
+import { premiumBeforeBody, requirePremium, requireUser } from '../http/guards'
+import { parseBody } from '../http/parse-body'
+import { stateChanging } from '../http/state-changing'
+
+/** 50 themes of 12 colours and a name each, and 200 removed ids, fit well inside this. */
+const THEMES_BODY_LIMIT = 64 * 1024
+
+/** The account's copy of a user's custom themes; an account without one has none. */
+async function stored(db: Db, userId: string): Promise<ThemeSync> {
+  const [row] = await db.select().from(customThemes).where(eq(customThemes.userId, userId))
+  return { themes: (row?.themes ?? []) as ThemeSync['themes'], deleted: (row?.deleted ?? []) as string[] }
+}
+
+/**
+ * Cloud sync of custom themes: GET /api/themes (the account's themes, also for a user whose
+ * premium lapsed) and POST /api/themes/sync (premium only): the browser sends its themes and the
+ * ids it removed, the server merges them into the account's copy (core/sync/themes.ts) and answers
+ * the merged list. A user's syncs run one at a time (the row is locked), so none is lost.
+ */
+export function registerThemeRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/themes', async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    const user = await requireUser(request)
+    return stored(db, user.userId)
+  })
+
+  stateChanging(app, (scope) =>
+    scope.post(
+      '/api/themes/sync',
+      { bodyLimit: THEMES_BODY_LIMIT, onRequest: premiumBeforeBody(THEME_SYNC_MESSAGES.premiumRequired) },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store')
+        const user = await requirePremium(request, THEME_SYNC_MESSAGES.premiumRequired)
+        const body = parseBody(themeSyncSchema, request.body, THEME_SYNC_MESSAGES.invalid)
+        return db.transaction(async (tx) => {
+          await tx.insert(customThemes).values({ userId: user.userId }).onConflictDoNothing()
+          const [row] = await tx
+            .select()
+            .from(customThemes)
+            .where(eq(customThemes.userId, user.userId))
+            .for('update')
+          const merged = mergeThemes(
+            { themes: (row?.themes ?? []) as ThemeSync['themes'], deleted: (row?.deleted ?? []) as string[] },
+            body,
+          )
+          if (merged.themes.length > MAX_CUSTOM_THEMES) throw new HttpError(409, THEME_SYNC_MESSAGES.tooMany)
+          await tx
+            .update(customThemes)
+            .set({ themes: merged.themes, deleted: merged.deleted, updatedAt: sql`now()` })
+            .where(eq(customThemes.userId, user.userId))
+          return merged
+        })
+      },
+    ),
+  )
+}

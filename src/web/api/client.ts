@@ -1,0 +1,98 @@
+/**
+ * The one way the web app calls the server's JSON API. Endpoint modules beside this file (auth,
+ * billing, contact) describe their calls with it; a failure is always an ApiError whose message is
+ * fit to show the user.
+ */
+
+/** A failed call: HTTP status (0 when the server was not reached), a message to show, the parsed body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const NETWORK_ERROR = 'Could not reach Whirl. Check your connection and try again.'
+/** A network failure while the browser knows it has no connection. */
+export const OFFLINE_ERROR =
+  'You are offline. This needs a connection to Whirl; the wheel itself keeps working. Try again once you are back online.'
+
+/** True when the browser says it has no network (navigator.onLine is false). */
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
+export const EMPTY_RESPONSE = 'Empty response from server'
+export const INVALID_RESPONSE = 'Invalid response from server'
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
+
+export type Schema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } }
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  /** Sent as JSON; a call other than GET always sends a body (`{}` when none is given). */
+  body?: unknown
+  /** The body as JSON text already made (the caller measured it); sent as it is. */
+  bodyText?: string
+  /** Lets the request outlive the page (at most 64 KiB of body). */
+  keepalive?: boolean
+  /** The shape of a successful answer; without one the answer's body is not read. */
+  schema?: Schema<T>
+  /** The message of a failed answer that carries no `error` of its own. */
+  failure?: string
+  /** Messages of an answer that cannot be read: an empty body, or one that is not JSON / of the wrong shape. */
+  unreadable?: { empty: string; invalid: string }
+  fetch?: FetchLike
+}
+
+/** The `error` field of an answer, trimmed and kept short, or null. */
+export function errorOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null
+  const error = (body as { error: unknown }).error
+  return typeof error === 'string' && error.trim() ? error.trim().slice(0, 300) : null
+}
+
+/**
+ * One call. Resolves with the answer the schema accepts; throws an ApiError for a network failure
+ * (OFFLINE_ERROR when the browser is offline, else NETWORK_ERROR), an empty or unreadable body, or a non-OK status (the server's `error`, else
+ * `failure`).
+ */
+export async function request<T = undefined>(url: string, options: RequestOptions<T> = {}): Promise<T> {
+  const {
+    method = 'GET',
+    schema,
+    unreadable = { empty: EMPTY_RESPONSE, invalid: INVALID_RESPONSE },
+  } = options
+  const send = method !== 'GET'
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init))
+  let response: Response
+  let text: string
+  try {
+    response = await fetchFn(url, {
+      method,
+      credentials: 'same-origin',
+      headers: send ? { 'Content-Type': 'application/json' } : {},
+      body: send ? (options.bodyText ?? JSON.stringify(options.body ?? {})) : undefined,
+      ...(options.keepalive ? { keepalive: true } : {}),
+    })
+    text = response.ok && !schema ? '' : await response.text()
+  } catch {
+    throw new ApiError(0, isOffline() ? OFFLINE_ERROR : NETWORK_ERROR)
+  }
+  if (response.ok && !schema) return undefined as T
+  if (!text.trim()) throw new ApiError(response.status, unreadable.empty)
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new ApiError(response.status, unreadable.invalid)
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, errorOf(json) ?? options.failure ?? unreadable.invalid, json)
+  }
+  const parsed = schema?.safeParse(json)
+  if (!parsed?.success) throw new ApiError(response.status, unreadable.invalid, json)
+  return parsed.data
+}

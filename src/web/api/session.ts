@@ -1,0 +1,34 @@
+import * as z from 'zod/mini'
+import { type Profile, profileSchema } from '../../core/account/profile'
+import { ApiError, request, type Schema } from './client'
+
+// The calls every page makes (who is signed in, sign out), apart from the sign-in forms' calls in
+// auth.ts so that a first visit loads only these.
+
+/** Every account call reads one message for any answer it cannot use. */
+const UNREADABLE = 'Whirl sent an answer it could not read. Please try again.'
+const unreadable = { empty: UNREADABLE, invalid: UNREADABLE }
+
+export const profileAnswer = z.object({ profile: z.nullable(profileSchema) })
+
+/** One call to the account endpoints. */
+export const accountRequest = <T>(
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  schema: Schema<T>,
+  body?: unknown,
+) => request(url, { method, schema, body, failure: UNREADABLE, unreadable })
+
+/** The profile of an answer that must have one. */
+export const profileOf = async (answer: Promise<{ profile: Profile | null }>): Promise<Profile> => {
+  const { profile } = await answer
+  if (!profile) throw new ApiError(200, UNREADABLE)
+  return profile
+}
+
+export const sessionApi = {
+  /** The signed-in user's profile, or null for a visitor. */
+  session: async (): Promise<Profile | null> =>
+    (await accountRequest('GET', '/api/session', profileAnswer)).profile,
+  logout: () => accountRequest('POST', '/api/account/logout', z.object({ success: z.boolean() }), {}),
+}

@@ -1,0 +1,90 @@
+import { Quote } from 'lucide-react'
+import { Link } from 'react-router'
+import { PlanComparison } from '../../features/billing/plan-comparison'
+import {
+  CardGrid,
+  DemoWheel,
+  FEATURES,
+  TESTIMONIALS,
+  USE_CASES,
+} from '../../features/marketing/home-sections'
+import { buttonClass } from '../../ui/button-class'
+import { usePageTitle } from '../../ui/use-page-title'
+
+export function HomePage() {
+  usePageTitle('Spin the wheel, get a fair winner')
+  return (
+    <div className="mx-auto max-w-6xl px-4">
+      <section className="grid items-center gap-10 py-12 md:grid-cols-2 md:py-20">
+        <div>
+          <h1 className="text-4xl font-black tracking-tight sm:text-5xl">
+            Spin the wheel. Get a fair winner.
+          </h1>
+          <p className="mt-4 text-lg text-slate-700 dark:text-slate-300">
+            Build a wheel of names or choices, spin it, and let chance decide, fairly. For classrooms,
+            giveaways, team games, streams and every decision in between. No account needed.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/wheel" className={buttonClass('primary', 'lg')}>
+              Start Spinning
+            </Link>
+            <Link to="/about" className={buttonClass('outline', 'lg')}>
+              Learn More<span className="sr-only"> about Whirl</span>
+            </Link>
+          </div>
+        </div>
+        <DemoWheel />
+      </section>
+
+      <section className="py-12" aria-labelledby="features">
+        <h2 id="features" className="text-3xl font-bold">
+          Everything a wheel should do
+        </h2>
+        <CardGrid cards={FEATURES} />
+      </section>
+
+      <section className="py-12" aria-labelledby="uses">
+        <h2 id="uses" className="text-3xl font-bold">
+          Made for
+        </h2>
+        <CardGrid cards={USE_CASES} />
+      </section>
+
+      <section className="py-12" aria-labelledby="voices">
+        <h2 id="voices" className="text-3xl font-bold">
+          How people use Whirl
+        </h2>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          Illustrative examples, not quotes from real customers.
+        </p>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+          {TESTIMONIALS.map((t) => (
+            <li key={t.who} className="rounded-2xl bg-white p-5 shadow-sm dark:bg-slate-900">
+              <Quote aria-hidden className="size-6 text-brand-500" />
+              <p className="mt-2">{t.quote}</p>
+              <p className="mt-3 text-sm font-medium text-slate-600 dark:text-slate-400">{t.who}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="py-12" aria-labelledby="plans">
+        <h2 id="plans" className="text-3xl font-bold">
+          Plans
+        </h2>
+        <PlanComparison />
+      </section>
+
+      <section className="my-12 rounded-3xl bg-brand-700 px-6 py-12 text-center text-white">
+        <h2 className="text-3xl font-bold">Ready to spin?</h2>
+        <p className="mt-2 text-brand-100">It takes ten seconds to build your first wheel.</p>
+        <Link
+          to="/wheel"
+          className="mt-6 inline-block rounded-xl bg-white px-6 py-3 font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          Create Your First Wheel
+        </Link>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,289 @@
+import { Download, Save, Upload } from 'lucide-react'
+import { lazy, Suspense, useId, useState } from 'react'
+import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
+import { asNewWheel, isRenamedSavedWheel } from '../../../core/wheel/save-choice'
+import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
+import { VerifyThisDraw } from '../../features/draws/verify-this-draw'
+import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
+import { ShareButton } from '../../features/share/share-button'
+import { AddItemForm } from '../../features/wheel/add-item-form'
+import { AddMany } from '../../features/wheel/add-many'
+import { ItemList } from '../../features/wheel/item-list'
+import { ListToolbar } from '../../features/wheel/list-toolbar'
+import { SaveChoice } from '../../features/wheel/save-as-new'
+import { SettingsPanel } from '../../features/wheel/settings-panel'
+import { SpinPanel, type SpinPanelSlots } from '../../features/wheel/spin-panel'
+import { ThemePanel } from '../../features/wheel/theme-panel'
+import { UpsellPanel } from '../../features/wheel/upsell-panel'
+import { AUTO_SAVE_TEXT, type AutoSaveStatus, useAutoSave } from '../../features/wheel/use-auto-save'
+import { usePlan } from '../../state/use-plan'
+import { useWheelStore } from '../../state/wheel-store'
+import { Alert } from '../../ui/alert'
+import { buttonClass } from '../../ui/button-class'
+import { PremiumBadge } from '../../ui/premium-badge'
+import { TextInput } from '../../ui/text-input'
+import { usePageTitle } from '../../ui/use-page-title'
+
+// Verifiable draws sit under the Spin button and in the winner modal.
+const DRAW_SLOTS: SpinPanelSlots = {
+  belowSpin: (wheel) => <VerifiableDrawPanel {...wheel} />,
+  inWinnerModal: <VerifyThisDraw />,
+}
+
+const TABS = ['Customize', 'Presets', 'History'] as const
+type Tab = (typeof TABS)[number]
+
+// The premium tabs and the file code are loaded when first used, keeping the wheel's first load lean.
+const loadWheelFile = () => import('../../features/saved-wheels/wheel-file')
+const readWheelFile = (file: File) =>
+  loadWheelFile().then(
+    (m) => m.readWheelFile(file),
+    () => ({
+      ok: false as const,
+      error: 'The import could not be loaded. Check your connection and try again.',
+    }),
+  )
+const PresetsTab = lazy(() =>
+  import('../../features/presets/presets-tab').then((m) => ({ default: m.PresetsTab })),
+)
+const HistoryTab = lazy(() =>
+  import('../../features/history/history-tab').then((m) => ({ default: m.HistoryTab })),
+)
+
+function TabLoading() {
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
+      Loading...
+    </p>
+  )
+}
+
+export function Component() {
+  const wheel = useWheelStore((s) => s.currentWheel)
+  const storageProblem = useWheelStore((s) => s.storageProblem)
+  const plan = usePlan()
+  const [tab, setTab] = useState<Tab>('Customize')
+  const id = useId()
+  const autoSave = useAutoSave(plan.isPremium)
+  usePageTitle(wheel.name || 'My Wheel')
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-6 truncate text-center text-3xl font-bold">{wheel.name || 'My Wheel'}</h1>
+      {storageProblem && <Alert className="mb-4">{storageProblem}</Alert>}
+      <div className="grid gap-8 lg:grid-cols-2">
+        <SpinPanel wheel={wheel} slots={DRAW_SLOTS} />
+        <section
+          aria-label="Wheel editor"
+          className="min-w-0 rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
+        >
+          <div
+            role="tablist"
+            aria-label="Editor"
+            className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
+          >
+            {TABS.map((t) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`${id}-${t}`}
+                aria-selected={tab === t}
+                aria-controls={`${id}-${t}-panel`}
+                onClick={() => setTab(t)}
+                className={`flex-1 rounded-md px-3 py-2 text-sm font-semibold ${
+                  tab === t ? 'bg-white shadow dark:bg-slate-950' : 'text-slate-600 dark:text-slate-300'
+                }`}
+              >
+                {t}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
+            {tab === 'Customize' && (
+              <CustomizeTab
+                canSave={plan.canSave}
+                canImport={plan.canImport}
+                maxItems={plan.maxItems}
+                autoSave={autoSave}
+              />
+            )}
+            {tab === 'Presets' &&
+              (plan.canUsePresets ? (
+                <Suspense fallback={<TabLoading />}>
+                  <PresetsTab />
+                </Suspense>
+              ) : (
+                <UpsellPanel
+                  feature="Presets"
+                  text="Start from ready-made wheels: yes or no, numbers, colours, foods, games and dozens more."
+                />
+              ))}
+            {tab === 'History' &&
+              (plan.canUseHistory ? (
+                <Suspense fallback={<TabLoading />}>
+                  <HistoryTab />
+                </Suspense>
+              ) : (
+                <UpsellPanel
+                  feature="Spin history"
+                  text="See every result with its time, and export your history as CSV."
+                />
+              ))}
+          </div>
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function CustomizeTab({
+  canSave,
+  canImport,
+  maxItems,
+  autoSave,
+}: {
+  canSave: boolean
+  canImport: boolean
+  maxItems: number
+  autoSave: AutoSaveStatus
+}) {
+  const wheel = useWheelStore((s) => s.currentWheel)
+  const updateWheel = useWheelStore((s) => s.updateWheel)
+  const [saved, setSaved] = useState(false)
+  const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
+
+  const [asking, setAsking] = useState<string | null>(null)
+  const save = (choice?: 'update' | 'new') => {
+    const store = useWheelStore.getState()
+    if (!choice && isRenamedSavedWheel(store.currentWheel, store.savedWheels)) {
+      setAsking(store.savedWheels.find((w) => w.id === store.currentWheel.id)?.name ?? '')
+      return
+    }
+    setAsking(null)
+    if (choice === 'new') useWheelStore.setState({ currentWheel: asNewWheel(store.currentWheel) })
+    const outcome = useWheelStore.getState().saveCurrentWheel()
+    setSaved(outcome.ok)
+    setProblem(outcome.ok ? null : { title: 'The wheel was not saved.', detail: outcome.error })
+  }
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <label htmlFor="wheel-name" className="block text-sm font-medium">
+          Wheel name
+        </label>
+        <TextInput
+          id="wheel-name"
+          value={wheel.name}
+          maxLength={MAX_WHEEL_NAME}
+          onChange={(e) => {
+            updateWheel({ name: e.target.value })
+            setSaved(false)
+          }}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="inline-flex items-center gap-2">
+          <button
+            type="button"
+            disabled={!canSave}
+            onClick={() => save()}
+            className="inline-flex items-center gap-1 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
+          >
+            <Save aria-hidden className="size-4" />
+            Save Wheel
+          </button>
+          {!canSave && <PremiumBadge />}
+        </span>
+        {canImport ? (
+          <>
+            <ImportWheelButton
+              read={readWheelFile}
+              onStart={() => setSaved(false)}
+              onImported={(outcome) =>
+                setProblem(
+                  outcome.ok
+                    ? null
+                    : {
+                        title: 'Error importing wheel. Make sure the file is correct.',
+                        detail: outcome.error,
+                      },
+                )
+              }
+            />
+            <button
+              type="button"
+              className={buttonClass('outline', 'sm')}
+              onClick={() =>
+                void loadWheelFile().then(
+                  (m) => m.downloadWheel(wheel),
+                  () => {},
+                )
+              }
+            >
+              <Download aria-hidden className="size-4" />
+              Export
+            </button>
+          </>
+        ) : (
+          <span className="inline-flex items-center gap-2">
+            <button
+              type="button"
+              disabled
+              className="inline-flex items-center gap-1 rounded-lg bg-slate-400 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed dark:bg-slate-600"
+            >
+              <Upload aria-hidden className="size-4" />
+              Import
+            </button>
+            <PremiumBadge />
+          </span>
+        )}
+        <ShareButton wheel={wheel} className={buttonClass('outline', 'sm')} />
+        {saved && autoSave.kind === 'idle' && (
+          <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
+            Saved.
+          </span>
+        )}
+        <AutoSaveLine status={autoSave} />
+      </div>
+      {asking !== null && (
+        <SaveChoice
+          original={asking}
+          onUpdate={() => save('update')}
+          onSaveAsNew={() => save('new')}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {problem && (
+        <Alert title={problem.title}>
+          <p>{problem.detail}</p>
+        </Alert>
+      )}
+      <SettingsPanel settings={wheel.settings} premium={canSave} />
+      <ThemePanel premium={canSave} />
+      <AddItemForm count={wheel.items.length} maxItems={maxItems} />
+      <AddMany maxItems={maxItems} />
+      <ListToolbar count={wheel.items.length} />
+      <ItemList wheel={wheel} />
+    </div>
+  )
+}
+
+/** Auto-save's state beside Save Wheel: "Saving…", "Saved", or why it waits for Save Wheel. */
+function AutoSaveLine({ status }: { status: AutoSaveStatus }) {
+  if (status.kind === 'idle') return null
+  const [text, tone] =
+    status.kind === 'pending'
+      ? [AUTO_SAVE_TEXT.pending, 'text-slate-600 dark:text-slate-400']
+      : status.kind === 'saved'
+        ? [AUTO_SAVE_TEXT.saved, 'text-emerald-700 dark:text-emerald-300']
+        : status.kind === 'waiting'
+          ? [AUTO_SAVE_TEXT[status.reason], 'text-amber-800 dark:text-amber-200']
+          : [status.message, 'text-red-700 dark:text-red-300']
+  return (
+    <span role="status" data-testid="auto-save-status" className={`text-sm ${tone}`}>
+      {text}
+    </span>
+  )
+}

@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { drawEntriesOf } from '../../../core/draws/entries'
+import { checkClientSeed } from '../../../core/draws/rules'
+import { randomSeedWords } from '../../../core/draws/seed-words'
+import { cryptoRandomSource } from '../../../core/random/random'
+import type { Item, WheelMode } from '../../../core/wheel/model'
+import { drawsApi } from '../../api/draws-api'
+import { type SpinDecision, setSpinDecider, useRevealedDraw } from '../../state/draw-spin'
+
+const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
+const freshSeed = () => randomSeedWords(random)
+/** Typing in the editor settles before a new commitment is made. */
+const COMMIT_DELAY_MS = 600
+
+export type Commitment = { id: string; commitment: string; createdAt: string; key: string }
+
+const keyOf = (name: string, items: readonly Item[]) => JSON.stringify([name, drawEntriesOf(items)])
+const nameOf = (name: string) => name.trim() || 'My Wheel'
+
+/**
+ * A verifiable draw on the wheel page: while on, the current entries are committed (again after
+ * every edit, and after every spin, since a draw is used once); a spin reveals with the client
+ * seed and the wheel lands on the revealed winner. In elimination mode each new draw names the
+ * draw revealed before it.
+ */
+export function useVerifiableDraw({ name, items, mode }: { name: string; items: Item[]; mode: WheelMode }) {
+  const [enabled, setEnabled] = useState(false)
+  const [current, setCurrent] = useState<Commitment | null>(null)
+  const [committing, setCommitting] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [seed, setSeedState] = useState(freshSeed)
+  const seedIsDefault = useRef(true)
+  const currentRef = useRef<Commitment | null>(null)
+  const pending = useRef<{ key: string; promise: Promise<Commitment | null> } | null>(null)
+  const lastRevealed = useRef<string | null>(null)
+  const drawnKey = useRef<string | null>(null)
+  const latest = useRef({ name, items, mode, seed })
+  latest.current = { name, items, mode, seed }
+  const key = keyOf(name, items)
+
+  const commit = useCallback((): Promise<Commitment | null> => {
+    const { name, items, mode } = latest.current
+    const forKey = keyOf(name, items)
+    if (pending.current?.key === forKey) return pending.current.promise
+    setCommitting(true)
+    const previous = mode === 'elimination' ? lastRevealed.current : null
+    const promise = drawsApi.create(nameOf(name), drawEntriesOf(items), previous).then(
+      (created) => {
+        const made = { ...created, key: forKey }
+        if (pending.current?.promise === promise) {
+          currentRef.current = made
+          setCurrent(made)
+          setError(null)
+          setCommitting(false)
+          pending.current = null
+        }
+        return made
+      },
+      (e: Error) => {
+        if (pending.current?.promise === promise) {
+          setError(e.message)
+          setCommitting(false)
+          pending.current = null
+        }
+        return null
+      },
+    )
+    pending.current = { key: forKey, promise }
+    return promise
+  }, [])
+
+  // Commit (again) once the entries have settled; nothing while there are no items.
+  // In elimination mode the winner leaves the wheel when its result is closed: the entries just
+  // drawn are not committed again (the next draw is committed once the winner is gone).
+  useEffect(() => {
+    if (!enabled || items.length === 0 || currentRef.current?.key === key) return
+    if (mode === 'elimination' && drawnKey.current === key) return
+    const timer = window.setTimeout(() => void commit(), COMMIT_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [enabled, key, items.length, mode, commit])
+
+  const decide = useCallback(
+    async (spun: readonly Item[]): Promise<SpinDecision> => {
+      const checked = checkClientSeed({ clientSeed: latest.current.seed })
+      if (!checked.ok) {
+        setError(checked.error)
+        return { cancel: true }
+      }
+      const wanted = keyOf(latest.current.name, spun)
+      const draw = currentRef.current?.key === wanted ? currentRef.current : await commit()
+      if (!draw || draw.key !== wanted) return { cancel: true }
+      try {
+        const result = await drawsApi.reveal(draw.id, checked.value)
+        if (result.winnerIndex >= spun.length) throw new Error('The revealed winner is not on this wheel.')
+        lastRevealed.current = draw.id
+        drawnKey.current = draw.key
+        currentRef.current = null
+        setCurrent(null)
+        useRevealedDraw.setState({ id: draw.id })
+        if (seedIsDefault.current) setSeedState(freshSeed())
+        setError(null)
+        return { winnerIndex: result.winnerIndex }
+      } catch (e) {
+        setError((e as Error).message)
+        return { cancel: true }
+      }
+    },
+    [commit],
+  )
+
+  useEffect(() => {
+    if (!enabled) return
+    setSpinDecider(decide)
+    return () => {
+      setSpinDecider(null)
+      useRevealedDraw.setState({ id: null })
+    }
+  }, [enabled, decide])
+
+  const setSeed = (value: string) => {
+    seedIsDefault.current = false
+    setSeedState(value)
+  }
+  const toggle = () => {
+    if (enabled) {
+      currentRef.current = null
+      pending.current = null
+      lastRevealed.current = null
+      setCurrent(null)
+      setCommitting(false)
+      setError(null)
+    }
+    setEnabled(!enabled)
+  }
+  const upToDate = current?.key === key ? current : null
+  return { enabled, toggle, current: upToDate, committing, error, seed, setSeed }
+}

@@ -1,0 +1,56 @@
+import { Upload } from 'lucide-react'
+import { useRef } from 'react'
+import type { ImportResult } from '../../../core/wheel/import-export'
+import { clearListUndo } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
+import { buttonClass } from '../../ui/button-class'
+
+export type ImportOutcome = { ok: true; name: string } | { ok: false; error: string }
+
+/**
+ * "Import": picks a .json wheel file, reads it with `read` (readWheelFile, which a page may load on
+ * first use) and adds it to the saved wheels as the current wheel. The page says how it went
+ * (`onImported`); a bad file changes nothing.
+ */
+export function ImportWheelButton({
+  read,
+  onImported,
+  onStart,
+}: {
+  read: (file: File) => Promise<ImportResult>
+  onImported: (outcome: ImportOutcome) => void
+  onStart?: () => void
+}) {
+  const input = useRef<HTMLInputElement>(null)
+
+  const importFile = async (file: File | undefined) => {
+    if (!file) return
+    onStart?.()
+    const result = await read(file)
+    if (!result.ok) return onImported(result)
+    const outcome = useWheelStore.getState().importWheel(result.wheel)
+    if (outcome.ok) clearListUndo()
+    onImported(outcome.ok ? { ok: true, name: result.wheel.name } : outcome)
+  }
+
+  return (
+    <>
+      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => input.current?.click()}>
+        <Upload aria-hidden className="size-4" />
+        Import
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        className="hidden"
+        aria-label="Import a wheel file"
+        data-testid="import-file"
+        onChange={(e) => {
+          void importFile(e.target.files?.[0])
+          e.target.value = ''
+        }}
+      />
+    </>
+  )
+}

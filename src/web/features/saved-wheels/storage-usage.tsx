@@ -1,0 +1,51 @@
+import { HardDrive } from 'lucide-react'
+import { useEffect, useState } from 'react'
+
+const formatBytes = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : bytes < 1024 ** 3
+      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+      : `${(bytes / 1024 ** 3).toFixed(1)} GB`
+
+type Usage = { used: number; quota: number; persisted: boolean }
+
+/**
+ * How much of this browser's storage Whirl uses, and whether the browser promised to keep it.
+ * Once a premium user has saved wheels, the page asks the browser to keep them (persistent
+ * storage), so they are not cleared when the device runs low on space.
+ */
+export function StorageUsage({ wheelCount }: { wheelCount: number }) {
+  const [usage, setUsage] = useState<Usage | null>(null)
+  useEffect(() => {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
+    if (!storage?.estimate) return
+    let cancelled = false
+    const measure = async () => {
+      const persisted =
+        wheelCount > 0 && storage.persist
+          ? (await storage.persisted?.().catch(() => false)) || (await storage.persist().catch(() => false))
+          : false
+      const { usage: used = 0, quota = 0 } = await storage.estimate()
+      if (!cancelled) setUsage({ used, quota, persisted })
+    }
+    // Measured a moment after the last change, once the write has landed.
+    const timer = setTimeout(() => void measure().catch(() => {}), 300)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [wheelCount])
+  if (!usage) return null
+  return (
+    <p
+      data-testid="storage-usage"
+      className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400"
+    >
+      <HardDrive aria-hidden className="size-4" />
+      Whirl uses {formatBytes(usage.used)} of this browser's storage
+      {usage.quota > 0 ? ` (${formatBytes(usage.quota)} available)` : ''}
+      {usage.persisted ? '; the browser keeps it even when space runs low.' : '.'}
+    </p>
+  )
+}

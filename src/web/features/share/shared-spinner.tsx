@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { cryptoRandomSource } from '../../../core/random/random'
+import type { Item, Wheel } from '../../../core/wheel/model'
+import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
+import { planItemsSpin } from '../../../core/wheel/weighted-spin'
+import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
+import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
+
+const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
+
+/**
+ * A shared wheel with its Spin button: the wheel page's own view and spin plan (core planSpin, the
+ * crypto random source, winner read back from the final angle), so the pointer lands on the
+ * announced winner. A shared wheel never changes: every spin picks from all its items.
+ */
+export function SharedSpinner({ wheel, size }: { wheel: Wheel; size: number }) {
+  const view = useRef<WheelViewHandle>(null)
+  const busy = useRef(false)
+  const [spinning, setSpinning] = useState(false)
+  const [winner, setWinner] = useState<Item | null>(null)
+  const { items, settings } = wheel
+
+  useEffect(() => () => stopSpinSound(), [])
+
+  const spin = useCallback(async () => {
+    if (busy.current || items.length === 0 || !view.current) return
+    busy.current = true
+    setSpinning(true)
+    setWinner(null)
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    const full = planItemsSpin(random, items, view.current.rotation())
+    const plan = reduced ? reducedMotionPlan(full) : full
+    const duration = reduced
+      ? Math.min(REDUCED_MOTION_DURATION, settings.spinDuration)
+      : settings.spinDuration
+    if (settings.soundEnabled) startSpinSound()
+    await view.current.spin(plan, duration)
+    stopSpinSound()
+    busy.current = false
+    setSpinning(false)
+    setWinner(items[plan.winnerIndex] as Item)
+    if (settings.confettiEnabled) void celebrate()
+  }, [items, settings])
+
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <WheelView ref={view} items={items} size={size} />
+      <button
+        type="button"
+        onClick={() => void spin()}
+        disabled={spinning}
+        className="w-full max-w-xs rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {spinning ? 'Spinning…' : 'Spin'}
+      </button>
+      <p role="status" aria-live="polite" className="min-h-7 text-center text-lg" data-testid="shared-result">
+        {winner && (
+          <>
+            <span
+              aria-hidden
+              className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
+              style={{ backgroundColor: winner.color }}
+            />
+            The winner is <strong data-testid="winner-text">{winner.text}</strong>
+          </>
+        )}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,106 @@
+import { Copy, Crown } from 'lucide-react'
+import { useCallback } from 'react'
+import { Link, useNavigate, useParams } from 'react-router'
+import { FREE_ITEM_LIMIT } from '../../../core/plan/plan'
+import type { SharedWheel } from '../../../core/share/protocol'
+import { clearListUndo } from '../../state/list-undo'
+import { usePlan } from '../../state/use-plan'
+import { useWheelStore } from '../../state/wheel-store'
+import { usePageTitle } from '../../ui/use-page-title'
+import { LinkProblem } from './link-problem'
+import { MadeWithWhirl } from './made-with-whirl'
+import { SharedSpinner } from './shared-spinner'
+import { useFittedWheelSize, useSharedWheel } from './use-shared-wheel'
+
+const LISTED = 100
+
+/** /w/<id>: a shared wheel under its name, ready to spin, with Make a copy. */
+export function Component() {
+  const { id } = useParams()
+  const state = useSharedWheel(id)
+  usePageTitle(
+    state.kind === 'ready'
+      ? state.share.name || 'Shared wheel'
+      : state.kind === 'loading'
+        ? 'Shared wheel'
+        : 'Link not available',
+  )
+  if (state.kind === 'loading') return <div className="min-h-dvh" aria-busy="true" />
+  if (state.kind !== 'ready')
+    return <LinkProblem kind={state.kind} message={'message' in state ? state.message : undefined} />
+  return <SharedWheelView share={state.share} />
+}
+
+function SharedWheelView({ share }: { share: SharedWheel }) {
+  const navigate = useNavigate()
+  const plan = usePlan()
+  const room = useCallback(() => window.innerWidth - 48, [])
+  const size = useFittedWheelSize(share.wheel.settings.wheelSize, room)
+  const canCopy = share.itemCount <= plan.maxItems
+  const items = share.wheel.items
+
+  const copy = () => {
+    useWheelStore.setState({ currentWheel: { ...share.wheel, id: null } })
+    clearListUndo()
+    navigate('/wheel')
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="truncate text-center text-3xl font-bold">{share.name || 'Shared wheel'}</h1>
+      <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-400">
+        A shared wheel with {share.itemCount.toLocaleString('en-US')}{' '}
+        {share.itemCount === 1 ? 'item' : 'items'}
+      </p>
+      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+        <div className="flex flex-col items-center gap-3">
+          <SharedSpinner wheel={share.wheel} size={size} />
+          {share.watermark !== false && <MadeWithWhirl />}
+        </div>
+        <section aria-label="Items" className="min-w-0 rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900">
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              disabled={!canCopy}
+              onClick={copy}
+              className="inline-flex items-center gap-1 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
+            >
+              <Copy aria-hidden className="size-4" />
+              Make a copy
+            </button>
+            <span className="text-sm text-slate-600 dark:text-slate-400">
+              Loads it into your wheel, replacing the one there.
+            </span>
+          </div>
+          {!canCopy && (
+            <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              <Crown aria-hidden className="mr-1 inline size-4" />
+              This wheel has more than {FREE_ITEM_LIMIT} items: copying it needs Premium.{' '}
+              <Link to="/subscription" className="font-semibold underline">
+                Upgrade to Premium
+              </Link>
+            </p>
+          )}
+          <h2 className="mt-6 text-lg font-semibold">Items</h2>
+          <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2" data-testid="shared-items">
+            {items.slice(0, LISTED).map((item) => (
+              <li key={item.id} className="flex min-w-0 items-center gap-2">
+                <span
+                  aria-hidden
+                  className="size-3 shrink-0 rounded-full"
+                  style={{ backgroundColor: item.color }}
+                />
+                <span className="truncate">{item.text}</span>
+              </li>
+            ))}
+          </ul>
+          {items.length > LISTED && (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              and {(items.length - LISTED).toLocaleString('en-US')} more on the wheel
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}

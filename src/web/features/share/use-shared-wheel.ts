@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'react'
+import type { SharedWheel } from '../../../core/share/protocol'
+import { fetchShare, ShareApiError } from '../../api/shares'
+
+export type SharedWheelState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; share: SharedWheel }
+  | { kind: 'missing' | 'gone' }
+  | { kind: 'error'; message: string }
+
+/** Loads the shared wheel of a link id: ready, missing (404), gone (410) or another error. */
+export function useSharedWheel(id: string | undefined): SharedWheelState {
+  const [state, setState] = useState<SharedWheelState>({ kind: 'loading' })
+  useEffect(() => {
+    let live = true
+    setState({ kind: 'loading' })
+    fetchShare(id ?? '').then(
+      (share) => live && setState({ kind: 'ready', share }),
+      (error: unknown) => {
+        if (!live) return
+        const status = error instanceof ShareApiError ? error.status : 0
+        if (status === 404) setState({ kind: 'missing' })
+        else if (status === 410) setState({ kind: 'gone' })
+        else setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) })
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [id])
+  return state
+}
+
+/** The wheel's size from its settings, never larger than the room there is. */
+export function useFittedWheelSize(wanted: number, room: () => number): number {
+  const [size, setSize] = useState(() => Math.max(160, Math.min(wanted, room())))
+  useEffect(() => {
+    const onResize = () => setSize(Math.max(160, Math.min(wanted, room())))
+    onResize()
+    window.addEventListener('resize', onResize)
+    return () => window.removeEventListener('resize', onResize)
+  }, [wanted, room])
+  return size
+}

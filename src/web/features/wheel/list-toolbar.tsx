@@ -1,0 +1,94 @@
+import { ArrowDownAZ, Eraser, Shuffle, Undo2 } from 'lucide-react'
+import { useEffect } from 'react'
+import { cryptoRandomSource } from '../../../core/random/random'
+import { shuffleItems, sortItems } from '../../../core/wheel/list-edits'
+import { useEditorPrefs } from '../../state/editor-prefs'
+import { changeList, undoListChange, useListUndo } from '../../state/list-undo'
+import { Button } from '../../ui/button'
+
+const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
+
+export const shuffleList = () =>
+  changeList('shuffle', (w) => ({ ...w, items: shuffleItems(w.items, random) }))
+export const sortList = () => changeList('sort', (w) => ({ ...w, items: sortItems(w.items) }))
+export const clearList = () => changeList('clear all', (w) => ({ ...w, items: [], tally: {} }))
+
+/** True when a key press belongs to a text field (its own Ctrl+Z undoes typing there). */
+function inTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (target.isContentEditable) return true
+  const tag = target.tagName
+  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT'
+}
+
+/** Shuffle, Sort A–Z, Undo and Clear all for the item list, with a live region that says what happened. */
+export function ListToolbar({ count }: { count: number }) {
+  const canUndo = useListUndo((s) => s.entries.length > 0)
+  const announcement = useListUndo((s) => s.announcement)
+  const seq = useListUndo((s) => s.seq)
+  const advanced = useEditorPrefs((s) => s.advanced)
+  const setAdvanced = useEditorPrefs((s) => s.setAdvanced)
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (
+        (event.ctrlKey || event.metaKey) &&
+        !event.shiftKey &&
+        !event.altKey &&
+        event.key.toLowerCase() === 'z'
+      ) {
+        if (inTextField(event.target)) return
+        if (undoListChange()) event.preventDefault()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="outline" size="sm" disabled={count < 2} onClick={shuffleList}>
+        <Shuffle aria-hidden className="size-4" />
+        Shuffle
+      </Button>
+      <Button variant="outline" size="sm" disabled={count < 2} onClick={sortList}>
+        <ArrowDownAZ aria-hidden className="size-4" />
+        Sort A–Z
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={!canUndo}
+        onClick={undoListChange}
+        aria-keyshortcuts="Control+Z"
+      >
+        <Undo2 aria-hidden className="size-4" />
+        Undo
+      </Button>
+      <Button variant="outline" size="sm" disabled={count === 0} onClick={clearList}>
+        <Eraser aria-hidden className="size-4" />
+        Clear all
+      </Button>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={advanced}
+        onClick={() => setAdvanced(!advanced)}
+        className="ml-auto inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-semibold"
+      >
+        <span
+          aria-hidden
+          className={`relative h-5 w-9 rounded-full transition-colors ${advanced ? 'bg-brand-600' : 'bg-slate-400 dark:bg-slate-600'}`}
+        >
+          <span
+            className={`absolute top-0.5 size-4 rounded-full bg-white transition-all ${advanced ? 'left-4.5' : 'left-0.5'}`}
+          />
+        </span>
+        Advanced
+      </button>
+      <p aria-live="polite" className="sr-only" data-testid="list-announcer">
+        <span key={seq}>{announcement}</span>
+      </p>
+    </div>
+  )
+}

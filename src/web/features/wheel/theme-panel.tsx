@@ -1,0 +1,180 @@
+import { useEffect, useId, useState } from 'react'
+import {
+  DEFAULT_LOOK,
+  LABEL_FONTS,
+  type LabelColor,
+  type LabelFont,
+  type WheelLook,
+} from '../../../core/wheel/look'
+import { applyPalette, customThemeProblem, PALETTES, type Palette } from '../../../core/wheel/themes'
+import { setCustomThemeSync, useCustomThemes } from '../../state/custom-themes'
+import { useProfile } from '../../state/session-store'
+import { useWheelStore } from '../../state/wheel-store'
+import { Button } from '../../ui/button'
+import { PremiumBadge } from '../../ui/premium-badge'
+
+const setLook = (changes: Partial<WheelLook>) =>
+  useWheelStore.setState((s) => ({
+    currentWheel: { ...s.currentWheel, look: { ...DEFAULT_LOOK, ...s.currentWheel.look, ...changes } },
+  }))
+
+/** Applies a palette: every item recoloured in order, and new items take the next colour. */
+const applyTheme = (colors: readonly string[]) =>
+  useWheelStore.setState((s) => ({
+    currentWheel: {
+      ...s.currentWheel,
+      items: applyPalette(s.currentWheel.items, colors),
+      look: { ...DEFAULT_LOOK, ...s.currentWheel.look, palette: [...colors] },
+    },
+  }))
+
+function Swatch({ palette, locked }: { palette: Palette; locked: boolean }) {
+  return (
+    <button
+      type="button"
+      disabled={locked}
+      onClick={() => applyTheme(palette.colors)}
+      aria-label={`Apply the ${palette.name} palette`}
+      className="flex flex-col items-center gap-1 rounded-lg border border-slate-200 p-2 text-xs hover:border-brand-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-700"
+    >
+      <span className="flex h-5 w-full overflow-hidden rounded" aria-hidden>
+        {palette.colors.map((c) => (
+          <span key={c} className="flex-1" style={{ background: c }} />
+        ))}
+      </span>
+      {palette.name}
+    </button>
+  )
+}
+
+/** Themes (Premium): built-in and custom palettes, label colour and font, and the centre dot. */
+export function ThemePanel({ premium }: { premium: boolean }) {
+  const id = useId()
+  const look = useWheelStore((s) => s.currentWheel.look) ?? DEFAULT_LOOK
+  const custom = useCustomThemes((s) => s.themes)
+  const [name, setName] = useState('')
+  const [colors, setColors] = useState<string[]>(['#0ea5e9', '#f43f5e'])
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null)
+
+  // Premium users' custom themes follow them to their other devices.
+  const userId = useProfile()?.userId ?? null
+  useEffect(() => {
+    void setCustomThemeSync(premium ? userId : null)
+  }, [premium, userId])
+
+  const save = () => {
+    const problem = customThemeProblem(name, colors)
+    if (problem) return setNote({ text: problem, error: true })
+    if (!useCustomThemes.getState().add(name, colors))
+      return setNote({ text: 'The theme could not be saved in this browser.', error: true })
+    setNote({ text: `Saved the theme "${name.trim()}".`, error: false })
+    setName('')
+  }
+
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
+        Themes {!premium && <PremiumBadge />}
+      </legend>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        {[...PALETTES, ...custom].map((p) => (
+          <Swatch key={p.id} palette={p} locked={!premium} />
+        ))}
+      </div>
+      {premium && (
+        <>
+          <div className="grid gap-2 sm:grid-cols-3">
+            <label className="text-sm">
+              Label colour
+              <select
+                className="mt-1 block w-full rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800"
+                value={look.labelColor}
+                onChange={(e) => setLook({ labelColor: e.target.value as LabelColor })}
+              >
+                <option value="auto">Auto</option>
+                <option value="black">Black</option>
+                <option value="white">White</option>
+              </select>
+            </label>
+            <label className="text-sm">
+              Label font
+              <select
+                className="mt-1 block w-full rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800"
+                value={look.labelFont}
+                onChange={(e) => setLook({ labelFont: e.target.value as LabelFont })}
+              >
+                {Object.entries(LABEL_FONTS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm">
+              Centre dot colour
+              <input
+                type="color"
+                className="mt-1 block h-8 w-full"
+                value={look.centerColor}
+                onChange={(e) => setLook({ centerColor: e.target.value })}
+              />
+            </label>
+          </div>
+          <div className="space-y-2">
+            <p className="text-sm font-semibold">Custom theme</p>
+            <label htmlFor={`${id}-name`} className="block text-sm">
+              Theme name
+            </label>
+            <input
+              id={`${id}-name`}
+              value={name}
+              maxLength={60}
+              onChange={(e) => setName(e.target.value)}
+              className="w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+            />
+            <div className="flex flex-wrap items-center gap-2">
+              {colors.map((c, i) => (
+                <input
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the colours are positions in the theme
+                  key={i}
+                  type="color"
+                  value={c}
+                  aria-label={`Theme colour ${i + 1}`}
+                  onChange={(e) => setColors(colors.map((old, k) => (k === i ? e.target.value : old)))}
+                  className="size-8"
+                />
+              ))}
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={colors.length >= 12}
+                onClick={() => setColors([...colors, '#22c55e'])}
+              >
+                Add colour
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={colors.length <= 2}
+                onClick={() => setColors(colors.slice(0, -1))}
+              >
+                Remove colour
+              </Button>
+            </div>
+            <Button size="sm" onClick={save}>
+              Save theme
+            </Button>
+            {note && (
+              <p
+                role={note.error ? 'alert' : 'status'}
+                className={`text-sm ${note.error ? 'text-red-700 dark:text-red-300' : ''}`}
+              >
+                {note.text}
+              </p>
+            )}
+          </div>
+        </>
+      )}
+    </fieldset>
+  )
+}

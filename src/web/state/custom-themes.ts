@@ -1,0 +1,137 @@
+import * as z from 'zod/mini'
+import { create } from 'zustand'
+import { MAX_CUSTOM_THEMES, mergeThemes } from '../../core/sync/themes'
+import { createId } from '../../core/wheel/model'
+import { type CustomTheme, customThemeSchema } from '../../core/wheel/themes'
+import { themesApi } from '../api/themes'
+
+/**
+ * Custom themes (Premium), kept in this browser's local storage and, for premium users, synced to
+ * the account like saved wheels (decision 0017): after each change and when the theme panel opens
+ * for a premium user, this browser's themes and the ids it removed go to the server, which answers
+ * the merged list. A sync that fails changes nothing here; the next one sends everything again.
+ */
+const KEY = 'whirl-custom-themes'
+/** Ids of themes removed here that the account has not yet heard of. */
+const DELETED_KEY = 'whirl-custom-themes-deleted'
+/** The account this browser's themes were last synced with. */
+const ACCOUNT_KEY = 'whirl-custom-themes-account'
+
+export { MAX_CUSTOM_THEMES }
+
+function read<T>(key: string, schema: z.ZodMiniType<T[]>): T[] {
+  try {
+    const parsed = schema.safeParse(JSON.parse(localStorage.getItem(key) ?? '[]'))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
+function write(key: string, value: unknown[]): boolean {
+  try {
+    localStorage.setItem(key, JSON.stringify(value))
+    return true
+  } catch {
+    return false
+  }
+}
+
+type Store = {
+  themes: CustomTheme[]
+  deleted: string[]
+  /** Saves a theme; false when the browser refused to store it or the list is full. */
+  add(name: string, colors: string[]): boolean
+  remove(id: string): void
+}
+
+const inBrowser = typeof window !== 'undefined'
+
+export const useCustomThemes = create<Store>()((set, get) => ({
+  themes: inBrowser ? read(KEY, z.array(customThemeSchema)).slice(0, MAX_CUSTOM_THEMES) : [],
+  deleted: inBrowser ? read(DELETED_KEY, z.array(z.string())) : [],
+  add: (name, colors) => {
+    if (get().themes.length >= MAX_CUSTOM_THEMES) return false
+    const themes = [...get().themes, { id: createId(), name: name.trim(), colors }]
+    if (!write(KEY, themes)) return false
+    set({ themes })
+    void syncIfEnabled()
+    return true
+  },
+  remove: (id) => {
+    const themes = get().themes.filter((t) => t.id !== id)
+    const deleted = [...get().deleted.filter((d) => d !== id), id]
+    write(KEY, themes)
+    write(DELETED_KEY, deleted)
+    set({ themes, deleted })
+    void syncIfEnabled()
+  },
+}))
+
+let enabled = false
+let account: string | null = null
+let running: Promise<void> | null = null
+let again = false
+
+/**
+ * Turns syncing on for a signed-in premium user (their id) or off (null), and syncs at once when
+ * turned on. Themes this browser last synced with another account are that account's: they are
+ * let go here (they stay in that account) rather than copied into this one.
+ */
+export function setCustomThemeSync(userId: string | null): Promise<void> {
+  enabled = userId !== null
+  account = userId
+  if (!userId) return Promise.resolve()
+  let previous: string | null = null
+  try {
+    previous = localStorage.getItem(ACCOUNT_KEY)
+  } catch {
+    // Storage unavailable: nothing was synced from here.
+  }
+  if (previous !== null && previous !== userId) {
+    write(KEY, [])
+    write(DELETED_KEY, [])
+    useCustomThemes.setState({ themes: [], deleted: [] })
+  }
+  return syncCustomThemes()
+}
+
+const syncIfEnabled = () => (enabled ? syncCustomThemes() : Promise.resolve())
+
+/** Sends this browser's themes and removals, and keeps the account's merged list. One at a time. */
+export function syncCustomThemes(): Promise<void> {
+  if (running) {
+    again = true
+    return running
+  }
+  running = (async () => {
+    do {
+      again = false
+      const { themes, deleted } = useCustomThemes.getState()
+      let merged: Awaited<ReturnType<typeof themesApi.sync>>
+      try {
+        merged = await themesApi.sync({ themes, deleted })
+      } catch {
+        return
+      }
+      // Changes made here while the request was out stay, on top of the account's list.
+      const now = useCustomThemes.getState()
+      const kept = mergeThemes(merged, { themes: now.themes, deleted: now.deleted })
+      const pending = now.deleted.filter((id) => !merged.deleted.includes(id))
+      const themesNow = kept.themes.slice(0, MAX_CUSTOM_THEMES)
+      write(KEY, themesNow)
+      write(DELETED_KEY, pending)
+      if (account) {
+        try {
+          localStorage.setItem(ACCOUNT_KEY, account)
+        } catch {
+          // Storage unavailable: the themes are kept in memory only.
+        }
+      }
+      useCustomThemes.setState({ themes: themesNow, deleted: pending })
+    } while (again)
+  })().finally(() => {
+    running = null
+  })
+  return running
+}

@@ -1,0 +1,79 @@
+import { BACKUP_KEY, STORE_KEY } from '../../core/storage/persisted-state'
+import { clearSaved, openSavedWheelsDb } from './saved-wheels-db'
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-state'
+
+/**
+ * What "Decline" removes, from whichever page it is pressed on: the theme, the spin history and
+ * saved wheels in the wheel store's local-storage value (the current wheel stays: it is essential),
+ * the store's backup, the cloud-sync records, and the saved wheels in IndexedDB. None of it needs
+ * the wheel code: the stored values are edited directly. A loaded feature (the wheel store) also
+ * registers a remover here, so the open page shows the change at once.
+ */
+type Remover = () => void
+
+const removers = new Set<Remover>()
+
+export function registerDeclinedDataRemover(remover: Remover): () => void {
+  removers.add(remover)
+  return () => removers.delete(remover)
+}
+
+/**
+ * Another tab declined (or deleted the account): this tab lets go of what it holds in memory, and
+ * stops what would store it again (cloud sync), without writing anything back.
+ */
+export function runDeclinedDataRemovers(): void {
+  for (const remove of removers) remove()
+}
+
+function removeFromLocalStorage(keepTheme: boolean): void {
+  try {
+    for (const key of [BACKUP_KEY, SYNC_STATE_KEY, SYNC_DELETED_KEY]) localStorage.removeItem(key)
+    if (!keepTheme) localStorage.removeItem('theme')
+    const raw = localStorage.getItem(STORE_KEY)
+    if (raw === null) return
+    let stored: unknown
+    try {
+      stored = JSON.parse(raw)
+    } catch {
+      stored = null
+    }
+    if (stored !== null && typeof stored === 'object' && !Array.isArray(stored)) {
+      localStorage.setItem(STORE_KEY, JSON.stringify({ ...stored, spinHistory: [], savedWheels: [] }))
+    } else {
+      // Unreadable: nothing in it can be kept apart from the optional data, so all of it goes.
+      localStorage.removeItem(STORE_KEY)
+    }
+  } catch {
+    // Storage unavailable: there is nothing stored to remove.
+  }
+}
+
+/** Empties the saved-wheels database; the database itself stays so open tabs keep working. */
+export async function removeSavedWheelsDatabase(): Promise<void> {
+  const db = await openSavedWheelsDb()
+  if (!db) return
+  try {
+    await clearSaved(db)
+  } catch {
+    // The database refused the write: nothing more can be done from here.
+  } finally {
+    db.close()
+  }
+}
+
+export function removeDeclinedData(): Promise<void> {
+  for (const remove of removers) remove()
+  removeFromLocalStorage(false)
+  return removeSavedWheelsDatabase()
+}
+
+/**
+ * After the account was deleted: its saved wheels, spin history and sync records leave this
+ * browser too (the look of the site, the theme, stays; it is no one's data).
+ */
+export function removeAccountDataFromBrowser(): Promise<void> {
+  for (const remove of removers) remove()
+  removeFromLocalStorage(true)
+  return removeSavedWheelsDatabase()
+}

@@ -1,0 +1,26 @@
+import { create } from 'zustand'
+import type { Item } from '../../core/wheel/model'
+
+/**
+ * How a verifiable draw takes part in a spin, shared by the wheel (which spins) and the draws
+ * feature (which commits and reveals). While a draw is on, the wheel asks `decideSpin` before it
+ * spins: the answer is the revealed winner's index, or `cancel` when the reveal failed (the draws
+ * panel then says why). Without a draw the answer is null and the spin picks its own winner.
+ */
+export type SpinDecision = { winnerIndex: number } | { cancel: true }
+
+type Decider = (items: readonly Item[]) => Promise<SpinDecision>
+
+let decider: Decider | null = null
+
+export function setSpinDecider(next: Decider | null): void {
+  decider = next
+}
+
+/** Asks the active draw (if any) for the winner of the spin about to start, with the wheel's items. */
+export function decideSpin(items: readonly Item[]): Promise<SpinDecision | null> {
+  return decider ? decider(items) : Promise.resolve(null)
+}
+
+/** The draw revealed by the last spin (its /draw/<id> page), null when the last spin had none. */
+export const useRevealedDraw = create<{ id: string | null }>(() => ({ id: null }))

@@ -1,0 +1,289 @@
+// @vitest-environment jsdom
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { STORE_KEY } from '../../core/storage/persisted-state'
+import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
+
+const originalGet = IDBObjectStore.prototype.get
+
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-state'
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
+const saved = (id: string, name: string, items = 3): Wheel => ({
+  ...createDefaultWheel(),
+  id,
+  name,
+  items: Array.from({ length: items }, (_, i) => ({
+    id: `${id}-${i}`,
+    text: `${name} ${i}`,
+    color: '#ef4444',
+  })),
+  createdAt: at(0),
+  updatedAt: at(1),
+})
+
+/** The local-storage state of the version before IndexedDB. */
+function oldState(savedWheels: Wheel[], currentItems = 10_000) {
+  return {
+    version: 1,
+    currentWheel: { ...saved('current', 'Big current wheel', currentItems), id: null },
+    savedWheels,
+    spinHistory: [
+      {
+        id: 'h1',
+        result: { text: 'Ada', color: '#ef4444' },
+        wheelName: 'Class',
+        timestamp: at(2),
+      },
+    ],
+    settings: { soundEnabled: true, confettiEnabled: false, autoSave: true },
+  }
+}
+
+/** Loads the wheel store afresh, as a page load would, and waits until the saved wheels are read. */
+async function load() {
+  vi.resetModules()
+  const store = await import('./wheel-store')
+  const persistence = await import('./saved-wheels-persistence')
+  await persistence.savedWheelsReady
+  return { ...store, ...persistence }
+}
+
+const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
+
+describe('saved wheels in IndexedDB', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    vi.stubGlobal('indexedDB', new IDBFactory())
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
+
+  it('reads the wheels in batches of about the item budget, pausing between them, in saved order', async () => {
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    const sizes = { e: 3, a: 6, d: 2, b: 5, c: 3 }
+    const wheels = Object.entries(sizes).map(([id, items]) => saved(id, `Wheel ${id}`, items))
+    await writeSaved(db, {
+      put: wheels.map((wheel, seq) => ({ id: wheel.id as string, seq, wheel })),
+      sync: { userId: 'u1', cursor: 4, synced: {} },
+    })
+    const pauses: number[] = []
+    let read = 0
+    vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key) {
+      if (this.name === 'wheels') read += 1
+      return originalGet.call(this, key)
+    })
+    const snapshot = await readSaved(db, { budget: 8, pause: async () => void pauses.push(read) })
+    expect(snapshot.wheels.map((r) => r.wheel.name)).toEqual(wheels.map((w) => w.name))
+    expect(snapshot.sync).toEqual({ userId: 'u1', cursor: 4, synced: {} })
+    // In key order a (6) b (5) c (3) d (2) e (3): [a] [b c] [d e], each batch at most 8 items.
+    expect(pauses).toEqual([1, 3])
+    db.close()
+  })
+
+  it('a tab still starting while another moves the wheels in keeps every wheel (the other tab empties the old key)', async () => {
+    const wheels = [saved('a', 'Class A'), saved('b', 'Class B')]
+    localStorage.setItem(STORE_KEY, JSON.stringify(oldState(wheels, 3)))
+    // The other tab has already moved them into the database.
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    await writeSaved(db, {
+      put: wheels.map((wheel, seq) => ({ id: wheel.id as string, seq, wheel })),
+      migrated: true,
+    })
+    vi.resetModules()
+    const { useWheelStore } = await import('./wheel-store')
+    const persistence = await import('./saved-wheels-persistence')
+    // Its write after the move: the old key keeps no saved wheels. This tab hears it while starting.
+    const emptied = JSON.stringify(oldState([], 3))
+    localStorage.setItem(STORE_KEY, emptied)
+    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: emptied }))
+    await persistence.savedWheelsReady
+    await persistence.commitSaved()
+    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A', 'Class B'])
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Class B'])
+    db.close()
+  })
+
+  it('a wheel saved by a tab of the older version (local storage only) is taken in, and none is removed', async () => {
+    const { useWheelStore, commitSaved } = await load()
+    useWheelStore.setState({ savedWheels: [saved('a', 'Class A')] })
+    await commitSaved()
+    const older = JSON.stringify(oldState([saved('z', 'Saved in the old tab')], 3))
+    localStorage.setItem(STORE_KEY, older)
+    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: older }))
+    await commitSaved()
+    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
+      'Class A',
+      'Saved in the old tab',
+    ])
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Saved in the old tab'])
+    db.close()
+  })
+
+  it('two tabs deleting different wheels keep both tombstones, and each tab hears of the other', async () => {
+    const first = await load()
+    first.useWheelStore.setState({ savedWheels: [saved('x', 'Wheel X'), saved('w', 'Wheel W')] })
+    await first.commitSaved()
+    const second = await load()
+    expect(second.useWheelStore.getState().savedWheels).toHaveLength(2)
+    first.useWheelStore.getState().deleteSavedWheel('x')
+    second.useWheelStore.getState().deleteSavedWheel('w')
+    await first.commitSaved()
+    await second.commitSaved()
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).deleted.sort()).toEqual(['w', 'x'])
+    await vi.waitFor(() => expect(first.getDeletedWheels().sort()).toEqual(['w', 'x']))
+    db.close()
+  })
+
+  it('a connection the browser closed is opened again, and the change waiting is stored', async () => {
+    const opened: IDBOpenDBRequest[] = []
+    const factory = indexedDB as IDBFactory
+    const open = factory.open.bind(factory)
+    vi.spyOn(factory, 'open').mockImplementation((...args: Parameters<IDBFactory['open']>) => {
+      const request = open(...args)
+      opened.push(request)
+      return request
+    })
+    const { useWheelStore, commitSaved } = await load()
+    ;(opened[0] as IDBOpenDBRequest).result.close()
+    useWheelStore.setState({ savedWheels: [saved('a', 'Kept after the close')] })
+    expect(await commitSaved()).toBe(false)
+    expect(await commitSaved()).toBe(true)
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Kept after the close'])
+    db.close()
+  })
+
+  it('declining in one tab makes every open tab let go of its wheels and stop syncing, and nothing comes back', async () => {
+    const other = await load()
+    other.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')], spinHistory: [] })
+    await other.commitSaved()
+    const stopSync = vi.fn()
+    const otherRemoval = await import('./data-removal')
+    otherRemoval.registerDeclinedDataRemover(stopSync)
+    const declining = await load()
+    expect(declining.useWheelStore.getState().savedWheels).toHaveLength(1)
+    const removal = await import('./data-removal')
+    await removal.removeDeclinedData()
+    await vi.waitFor(() => expect(stopSync).toHaveBeenCalled())
+    expect(other.useWheelStore.getState().savedWheels).toEqual([])
+    await other.commitSaved()
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels).toEqual([])
+    db.close()
+  })
+
+  it('a database that never opens: after 5 s the page works from local storage and says the wheels were not read', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    try {
+      localStorage.setItem(STORE_KEY, JSON.stringify(oldState([], 3)))
+      vi.stubGlobal('indexedDB', { open: () => ({}) })
+      vi.resetModules()
+      const { useWheelStore } = await import('./wheel-store')
+      const persistence = await import('./saved-wheels-persistence')
+      expect(useWheelStore.getState().savedWheelsLoaded).toBe(false)
+      await vi.advanceTimersByTimeAsync(5_000)
+      await persistence.savedWheelsReady
+      expect(useWheelStore.getState().savedWheelsLoaded).toBe(true)
+      expect(useWheelStore.getState().storageProblem).toMatch(/could not be read .* Nothing was deleted/)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('moves the old local-storage state over whole, and lets the old copy go only after reading it back', async () => {
+    const wheels = [saved('a', 'Class A'), saved('b', 'Class B', 10_000), saved('c', 'Class C')]
+    localStorage.setItem(STORE_KEY, JSON.stringify(oldState(wheels)))
+    localStorage.setItem(SYNC_STATE_KEY, JSON.stringify({ userId: 'u1', cursor: 9, synced: { a: at(1) } }))
+    localStorage.setItem(SYNC_DELETED_KEY, JSON.stringify(['gone']))
+    const { useWheelStore, getSyncRecord, getDeletedWheels } = await load()
+
+    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A', 'Class B', 'Class C'])
+    expect(useWheelStore.getState().currentWheel.items).toHaveLength(10_000)
+    expect(useWheelStore.getState().spinHistory.map((e) => e.id)).toEqual(['h1'])
+    expect(getSyncRecord()).toEqual({ userId: 'u1', cursor: 9, synced: { a: at(1) } })
+    expect(getDeletedWheels()).toEqual(['gone'])
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    const inDb = await readSaved(db)
+    expect(inDb.wheels.map((r) => r.wheel)).toEqual(wheels)
+    expect(inDb.migrated).toBe(true)
+    // The old copy is gone: local storage keeps the current wheel, history and settings only.
+    expect(stored().savedWheels).toEqual([])
+    const { readStoredWheelState } = await import('./wheel-local-storage')
+    expect(JSON.parse(readStoredWheelState() ?? '{}').currentWheel.items).toHaveLength(10_000)
+    expect(stored().spinHistory).toHaveLength(1)
+    expect(localStorage.getItem(SYNC_STATE_KEY)).toBeNull()
+    expect(localStorage.getItem(SYNC_DELETED_KEY)).toBeNull()
+    db.close()
+  }, 20_000)
+
+  it('a migration cut off after its commit is finished by the next load, with nothing lost or doubled', async () => {
+    const wheels = [saved('a', 'One'), saved('b', 'Two'), saved('c', 'Three')]
+    localStorage.setItem(STORE_KEY, JSON.stringify(oldState(wheels)))
+    // The tab closed after the first copy was committed but before local storage was cleaned up.
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    await writeSaved(db, {
+      put: wheels.map((wheel, i) => ({ id: wheel.id as string, seq: i + 1, wheel })),
+      migrated: true,
+    })
+    db.close()
+    const { useWheelStore } = await load()
+    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['One', 'Two', 'Three'])
+    expect(stored().savedWheels).toEqual([])
+  })
+
+  it('writes only the wheel that changed, and a delete together with its tombstone', async () => {
+    const wheels = Array.from({ length: 20 }, (_, i) => saved(`w${i}`, `Wheel ${i}`))
+    localStorage.setItem(STORE_KEY, JSON.stringify(oldState(wheels)))
+    const { useWheelStore, commitSaved } = await load()
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put')
+    useWheelStore.setState((s) => ({
+      savedWheels: s.savedWheels.map((w) => (w.id === 'w7' ? { ...w, name: 'Renamed' } : w)),
+    }))
+    expect(await commitSaved()).toBe(true)
+    const wheelPuts = put.mock.calls.filter(([value]) => 'wheel' in (value as object))
+    expect(wheelPuts.map(([value]) => (value as { id: string }).id)).toEqual(['w7'])
+
+    useWheelStore.getState().deleteSavedWheel('w3')
+    expect(await commitSaved()).toBe(true)
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    const inDb = await readSaved(db)
+    expect(inDb.wheels).toHaveLength(19)
+    expect(inDb.wheels.find((r) => r.id === 'w7')?.wheel.name).toBe('Renamed')
+    expect(inDb.deleted).toEqual(['w3'])
+    db.close()
+  })
+
+  it('a write refused for lack of space says so, keeps everything in memory, and stores it once there is room', async () => {
+    const { useWheelStore, commitSaved, SAVED_FULL_MESSAGE } = await load()
+    const full = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+    })
+    useWheelStore.setState({ savedWheels: [saved('n1', 'New one', 10_000)] })
+    expect(await commitSaved()).toBe(false)
+    expect(useWheelStore.getState().storageProblem).toBe(SAVED_FULL_MESSAGE)
+    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['New one'])
+
+    full.mockRestore()
+    expect(await commitSaved()).toBe(true)
+    expect(useWheelStore.getState().storageProblem).toBeNull()
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['New one'])
+    db.close()
+  })
+
+  it('without IndexedDB the saved wheels stay in local storage, as before', async () => {
+    vi.stubGlobal('indexedDB', undefined)
+    localStorage.setItem(STORE_KEY, JSON.stringify(oldState([saved('a', 'Kept here')])))
+    const { useWheelStore, persistWheelStore } = await load()
+    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Kept here'])
+    useWheelStore.setState((s) => ({ savedWheels: [...s.savedWheels, saved('b', 'Added')] }))
+    expect(persistWheelStore()).toBe(true)
+    expect(stored().savedWheels.map((w: Wheel) => w.name)).toEqual(['Kept here', 'Added'])
+  })
+})

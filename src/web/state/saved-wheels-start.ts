@@ -1,0 +1,197 @@
+import type { Wheel } from '../../core/wheel/model'
+import { runDeclinedDataRemovers } from './data-removal'
+import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
+import {
+  openSavedWheelsDb,
+  readSaved,
+  readSummaries,
+  readTombstones,
+  readWheels,
+  type StoredWheel,
+} from './saved-wheels-db'
+import { migrateFromLocalStorage as migrate } from './saved-wheels-migration'
+import { commitSaved, noteChange, reopen, schedule, writeWaiting } from './saved-wheels-persistence'
+import {
+  CHANNEL,
+  markSavedWheelsReady,
+  type Notice,
+  SAVED_UNREAD_MESSAGE,
+  type SavedStore,
+  saved,
+  setProblem,
+} from './saved-wheels-state'
+import * as legacy from './sync-state'
+
+/**
+ * The saved wheels at start (decision 0011): read from IndexedDB, moving an older version's
+ * local-storage wheels in and letting the local-storage copy go only after reading the new one
+ * back; and from then on, following what other tabs write.
+ */
+
+/** Items read per task when the page opens: 50,000 (5 full wheels) take about 40 ms to deserialise. */
+const READ_BUDGET = 50_000
+/** Opening the database takes milliseconds; past this it is stuck (a known browser bug), not slow. */
+const OPEN_TIMEOUT_MS = 5_000
+
+let lateLocal: readonly Wheel[] | null = null
+
+/**
+ * Another tab wrote the wheel store's local-storage key, with these saved wheels. Where this tab
+ * keeps its saved wheels in local storage for good ('local'), that list is the truth and the
+ * caller takes it whole. Otherwise it can only add: a tab of an older version, or one without
+ * IndexedDB, may have saved wheels this tab does not know, and they are taken in (a newer copy
+ * replaces an older one); a wheel missing there is never a removal here. While this tab is still
+ * starting, the list waits until its own wheels are read.
+ */
+export function takeInLocalStorageWheels(wheels: readonly Wheel[]): void {
+  if (saved.mode === 'starting') lateLocal = wheels
+  else if (saved.mode === 'indexeddb') mergeIn(wheels)
+}
+
+/** Whether another tab's local-storage write replaces this tab's saved wheels ('local' mode). */
+export const savedWheelsFollowLocalStorage = (): boolean => saved.mode === 'local'
+
+function mergeIn(wheels: readonly Wheel[]) {
+  const { store } = saved
+  if (!store || wheels.length === 0) return
+  const merged = mergeNewer(store.getState().savedWheels, wheels, saved.tombstones.list())
+  // Not as a remote change: these wheels are new to the database too, so they are written.
+  if (merged) store.setState({ savedWheels: merged })
+}
+
+async function followOtherTab(notice: Notice) {
+  const { db, store, dirtyPut } = saved
+  if (!db || !store) return
+  let rows: (StoredWheel | null)[]
+  try {
+    if (notice.tombstones) saved.tombstones.stored(await readTombstones(db))
+    rows = await readWheels(db, notice.put)
+  } catch {
+    // The connection is gone: open it again; the next notice or this tab's next write catches up.
+    await reopen()
+    return
+  }
+  const list = [...store.getState().savedWheels]
+  const index = new Map(list.map((w, i) => [w.id, i]))
+  for (const row of rows) {
+    if (!row || dirtyPut.has(row.id)) continue
+    saved.seqs.set(row.id, row.seq)
+    saved.nextSeq = Math.max(saved.nextSeq, row.seq + 1)
+    const at = index.get(row.id)
+    if (at === undefined) list.push(row.wheel)
+    else list[at] = row.wheel
+  }
+  const gone = new Set(notice.remove.filter((id) => !dirtyPut.has(id)))
+  saved.applyingRemote = true
+  store.setState({ savedWheels: list.filter((w) => !gone.has(w.id ?? '')) })
+  saved.applyingRemote = false
+}
+
+/** Another tab removed the saved wheels: this one lets go of its copy and stops syncing. */
+function clearedInOtherTab() {
+  saved.clearingForOtherTab = true
+  try {
+    runDeclinedDataRemovers()
+  } finally {
+    saved.clearingForOtherTab = false
+  }
+}
+
+/**
+ * Starts persistence for the wheel store: reads the saved wheels, migrating an older version's,
+ * and from then on writes each change. `fromLocalStorage` are the saved wheels the store read from
+ * its local-storage key; `persist` writes that key now and says whether it was stored.
+ */
+export async function startSavedWheels(
+  target: SavedStore,
+  fromLocalStorage: readonly Wheel[],
+  persist: () => boolean,
+): Promise<void> {
+  saved.store = target
+  saved.persistLocal = persist
+  const started = performance.now()
+  target.subscribe((state, previous) => {
+    if (saved.applyingRemote || state.savedWheels === previous.savedWheels) return
+    noteChange(state.savedWheels, previous.savedWheels)
+    if (saved.mode === 'indexeddb') schedule()
+  })
+  // Other tabs' changes are heard from the start; those that arrive before the wheels are read
+  // wait for them.
+  const early: Notice[] = []
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL)
+  saved.channel = channel
+  if (channel)
+    channel.onmessage = (event: MessageEvent<Notice>) => {
+      if (event.data.cleared) clearedInOtherTab()
+      else if (saved.mode === 'indexeddb') void followOtherTab(event.data)
+      else early.push(event.data)
+    }
+  const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
+  const { db } = opened
+  saved.db = db
+  const { dirtyPut, dirtyRemove, tombstones } = saved
+  try {
+    if (!db) throw new Error('IndexedDB is not available')
+    const moved = await migrate(db, fromLocalStorage)
+    if (!moved) throw new Error('The saved wheels could not be read back')
+    // The list first (small), so /saved shows every card while the wheels themselves are read.
+    if (!target.getState().savedWheelsLoaded) {
+      target.setState({ savedSummaries: await readSummaries(db) })
+      // The cards paint before the wheels themselves are deserialised.
+      await afterPaint()
+    }
+    const snapshot = await readSaved(db, { budget: READ_BUDGET, pause: afterPaint })
+    for (const row of snapshot.wheels) saved.seqs.set(row.id, row.seq)
+    saved.nextSeq = snapshot.wheels.reduce((top, r) => Math.max(top, r.seq), 0) + 1
+    saved.syncRecord = snapshot.sync
+    tombstones.stored(snapshot.deleted)
+    // Changes made while the database was opening win over what it held.
+    const memory = new Map(target.getState().savedWheels.map((w) => [w.id, w]))
+    const list = snapshot.wheels
+      .filter((r) => !dirtyRemove.has(r.id))
+      .map((r) => (dirtyPut.has(r.id) ? (memory.get(r.id) ?? r.wheel) : r.wheel))
+    const known = new Set(list.map((w) => w.id))
+    for (const id of dirtyPut) {
+      const wheel = memory.get(id)
+      if (wheel && !known.has(id)) list.push(wheel)
+    }
+    saved.mode = 'indexeddb'
+    saved.applyingRemote = true
+    target.setState({ savedWheels: list, savedWheelsLoaded: true, savedSummaries: null })
+    saved.applyingRemote = false
+    // The local-storage copy goes only now that the new one has been read back.
+    persist()
+    legacy.clearSyncState()
+    // What other tabs changed while this one was reading is read again now.
+    for (const notice of early.splice(0)) void followOtherTab(notice)
+    if (lateLocal) mergeIn(lateLocal)
+    lateLocal = null
+    // For the storage bench: how long opening (and migrating) took.
+    performance.measure?.('whirl:saved-wheels-ready', { start: started })
+    markSavedWheelsReady()
+    if (dirtyPut.size > 0 || dirtyRemove.size > 0 || tombstones.pending()) schedule()
+    // A change still waiting when the tab is hidden or closed is written at once.
+    const flush = () => {
+      if (writeWaiting() && saved.mode === 'indexeddb') void commitSaved()
+    }
+    addEventListener('pagehide', flush)
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush()
+    })
+  } catch {
+    db?.close()
+    saved.db = null
+    saved.mode = 'local'
+    saved.syncRecord = legacy.readSyncState()
+    // Deletions made while the database was opening are kept where this mode keeps them.
+    const { deletedAdd } = tombstones.take()
+    if (deletedAdd.length > 0) legacy.recordDeletedWheels(deletedAdd)
+    target.setState({ savedWheelsLoaded: true })
+    // The database may well hold wheels: say so rather than show an empty list as if it were all.
+    if (opened.timedOut) setProblem(SAVED_UNREAD_MESSAGE, [])
+    // Another tab's local-storage write while this one was starting: take in what it adds.
+    if (lateLocal) mergeIn(lateLocal)
+    lateLocal = null
+    markSavedWheelsReady()
+  }
+}

@@ -1,0 +1,65 @@
+import type { StoreApi } from 'zustand'
+import type { SyncState } from '../../core/sync/merge'
+import type { Wheel } from '../../core/wheel/model'
+import type { WheelSummary } from '../../core/wheel/summary'
+import { createTombstones } from './saved-wheels-changes'
+
+/**
+ * The state shared by the two halves of the saved wheels' persistence (decision 0011): the write
+ * path (saved-wheels-persistence.ts) and the start and other tabs (saved-wheels-start.ts).
+ */
+
+export type SavedStore = StoreApi<{
+  savedWheels: Wheel[]
+  savedWheelsLoaded: boolean
+  savedSummaries: WheelSummary[] | null
+  storageProblem: string | null
+}>
+
+export const SAVED_FULL_MESSAGE =
+  'Your browser has no room left to save your wheels. They stay open on this page and are saved as soon as there is room: free up browser storage, or delete some saved wheels.'
+export const SAVED_FAILED_MESSAGE =
+  'Your browser could not save your wheels just now. They stay open on this page, and saving is tried again.'
+export const SAVED_UNREAD_MESSAGE =
+  "Your saved wheels could not be read from this browser's storage just now. Nothing was deleted: reload the page to try again."
+export const CHANNEL = 'whirl-saved-wheels'
+
+/** 'starting' until the database is read; then IndexedDB, or local storage where it cannot be. */
+export type Mode = 'starting' | 'indexeddb' | 'local'
+/** What a tab tells the others after a write: wheels put and removed, and whether the tombstones changed. */
+export type Notice = { put: string[]; remove: string[]; tombstones?: boolean; cleared?: boolean }
+
+export const saved = {
+  store: null as SavedStore | null,
+  db: null as IDBDatabase | null,
+  mode: 'starting' as Mode,
+  channel: null as BroadcastChannel | null,
+  /** Each wheel's place in the saved order, and the next free one. */
+  seqs: new Map<string, number>(),
+  nextSeq: 1,
+  /** Wheels changed or removed here and not yet written. */
+  dirtyPut: new Set<string>(),
+  dirtyRemove: new Set<string>(),
+  tombstones: createTombstones(),
+  syncRecord: null as SyncState | null,
+  /** Set while a change from elsewhere (another tab, the database) is applied: nothing to write. */
+  applyingRemote: false,
+  /** Set while another tab's "cleared" is applied here: nothing to clear or announce again. */
+  clearingForOtherTab: false,
+  persistLocal: (() => true) as () => boolean,
+}
+
+let markReady: () => void = () => {}
+/** Resolves once the saved wheels have been read (and an older version's moved in). */
+export const savedWheelsReady: Promise<void> = new Promise((resolve) => {
+  markReady = resolve
+})
+export const markSavedWheelsReady = () => markReady()
+
+/** Shows `message`, or (null) clears the problem shown, when it is one of `ours`. */
+export function setProblem(message: string | null, ours: readonly string[]) {
+  const current = saved.store?.getState().storageProblem ?? null
+  if (message === current) return
+  if (message === null && (current === null || !ours.includes(current))) return
+  saved.store?.setState({ storageProblem: message })
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react'
+import type { TrialStatus } from '../../core/billing/trial'
+import { billingApi } from '../api/billing'
+import { useSessionStore } from './session-store'
+
+/**
+ * The signed-in user's free trial (GET /api/billing/trial), read again whenever the plan changes;
+ * null for a visitor, while loading, or when it cannot be read (then no trial is claimed).
+ */
+export function useTrial(): TrialStatus | null {
+  const profile = useSessionStore((s) => s.profile)
+  const key = profile
+    ? `${profile.userId}|${profile.subscriptionId}|${profile.subscriptionStatus}|${profile.subscriptionExpiresAt}`
+    : null
+  const [trial, setTrial] = useState<TrialStatus | null>(null)
+  useEffect(() => {
+    setTrial(null)
+    if (!key) return
+    let live = true
+    billingApi.trial().then(
+      (status) => live && setTrial(status),
+      () => live && setTrial(null),
+    )
+    return () => {
+      live = false
+    }
+  }, [key])
+  return trial
+}

@@ -1,0 +1,132 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  defaultState,
+  type PersistedState,
+  parsePersistedState,
+  STORE_KEY,
+  serializePersistedState,
+} from '../../core/storage/persisted-state'
+import type { Item } from '../../core/wheel/model'
+import { CHUNK_PREFIX } from './wheel-local-storage'
+
+const item = (i: number): Item => ({
+  id: `i${i}`,
+  text: `Pupil "${i}" \\ ${i % 7 ? '' : 'ü'}`,
+  color: '#22c55e',
+})
+const withItems = (count: number): PersistedState => {
+  const state = defaultState()
+  return {
+    ...state,
+    currentWheel: { ...state.currentWheel, items: Array.from({ length: count }, (_, i) => item(i)) },
+  }
+}
+const chunkKeys = () => Object.keys(localStorage).filter((k) => k.startsWith(CHUNK_PREFIX))
+
+async function fresh() {
+  vi.resetModules()
+  return import('./wheel-local-storage')
+}
+
+describe('the wheel store in local storage', () => {
+  beforeEach(() => localStorage.clear())
+  afterEach(() => vi.restoreAllMocks())
+
+  it('stores a small wheel inline, exactly as the plain serialiser writes it', async () => {
+    const { writeStoredWheelState, readStoredWheelState } = await fresh()
+    const state = withItems(40)
+    expect(writeStoredWheelState(state)).toBe(true)
+    expect(localStorage.getItem(STORE_KEY)).toBe(serializePersistedState(state))
+    expect(readStoredWheelState()).toBe(serializePersistedState(state))
+    expect(chunkKeys()).toEqual([])
+  })
+
+  it('a 10,000-item wheel goes into chunks, and one more item rewrites one chunk and the main key', async () => {
+    const { writeStoredWheelState, readStoredWheelState } = await fresh()
+    const state = withItems(9_999)
+    expect(writeStoredWheelState(state)).toBe(true)
+    expect(chunkKeys()).toHaveLength(20)
+    const setItem = vi.spyOn(Storage.prototype, 'setItem')
+    const added = {
+      ...state,
+      currentWheel: { ...state.currentWheel, items: [...state.currentWheel.items, item(9_999)] },
+    }
+    expect(writeStoredWheelState(added)).toBe(true)
+    expect(setItem.mock.calls.map(([key]) => (key === STORE_KEY ? 'main' : 'chunk'))).toEqual([
+      'chunk',
+      'main',
+    ])
+    expect(chunkKeys()).toHaveLength(20)
+    // A new page reads the whole wheel back.
+    const again = await fresh()
+    const text = again.readStoredWheelState(true)
+    expect(text).toBe(serializePersistedState(added))
+    expect(parsePersistedState(text).state.currentWheel.items).toHaveLength(10_000)
+    expect(readStoredWheelState).toBeDefined()
+  })
+
+  it('a write cut off half-way (no room) leaves the previous wheel whole, and nothing of it behind', async () => {
+    const { writeStoredWheelState } = await fresh()
+    const before = withItems(3_000)
+    expect(writeStoredWheelState(before)).toBe(true)
+    const keysBefore = chunkKeys().sort()
+    const setItem = Storage.prototype.setItem
+    let writes = 0
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key, value) {
+      if (++writes === 3) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      setItem.call(this, key, value)
+    })
+    const reordered = {
+      ...before,
+      currentWheel: { ...before.currentWheel, items: [...before.currentWheel.items].reverse() },
+    }
+    expect(writeStoredWheelState(reordered)).toBe(false)
+    vi.restoreAllMocks()
+    expect(chunkKeys().sort()).toEqual(keysBefore)
+    const again = await fresh()
+    expect(again.readStoredWheelState(true)).toBe(serializePersistedState(before))
+  })
+
+  it('two tabs writing one big wheel never leave it naming a chunk that is gone', async () => {
+    const tabA = await fresh()
+    const start = withItems(2_500)
+    expect(tabA.writeStoredWheelState(start)).toBe(true)
+    // Tab B opens (reads the chunks A wrote) and changes the first item: its write replaces chunk 0.
+    const tabB = await fresh()
+    tabB.readStoredWheelState(true)
+    const items = start.currentWheel.items
+    const changedFirst = [{ ...(items[0] as Item), text: 'Changed in B' }, ...items.slice(1)]
+    expect(
+      tabB.writeStoredWheelState({ ...start, currentWheel: { ...start.currentWheel, items: changedFirst } }),
+    ).toBe(true)
+    // Tab A, before it hears of B's write, changes the last item: it must not reuse B's deleted chunk.
+    const changedLast = [...items.slice(0, -1), { ...(items.at(-1) as Item), text: 'Changed in A' }]
+    expect(
+      tabA.writeStoredWheelState({ ...start, currentWheel: { ...start.currentWheel, items: changedLast } }),
+    ).toBe(true)
+    const reader = await fresh()
+    const read = parsePersistedState(reader.readStoredWheelState()).state
+    expect(read.currentWheel.items).toHaveLength(2_500)
+    expect(read.currentWheel.items.at(-1)?.text).toBe('Changed in A')
+  })
+
+  it('a chunk gone between two reads is an error, never an empty wheel; a first read keeps what is there', async () => {
+    const tab = await fresh()
+    expect(tab.writeStoredWheelState(withItems(2_500))).toBe(true)
+    localStorage.removeItem(chunkKeys().sort()[2] as string)
+    const other = await fresh()
+    expect(() => other.readStoredWheelState()).toThrow(other.MissingChunkError)
+    const firstRead = parsePersistedState(other.readStoredWheelState(true)).state
+    expect(firstRead.currentWheel.items).toHaveLength(2_000)
+  })
+
+  it('shrinking a big wheel below the inline size removes its chunks', async () => {
+    const { writeStoredWheelState } = await fresh()
+    expect(writeStoredWheelState(withItems(2_500))).toBe(true)
+    expect(chunkKeys()).toHaveLength(5)
+    expect(writeStoredWheelState(withItems(10))).toBe(true)
+    expect(chunkKeys()).toEqual([])
+    expect(localStorage.getItem(STORE_KEY)).toBe(serializePersistedState(withItems(10)))
+  })
+})

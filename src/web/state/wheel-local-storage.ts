@@ -1,0 +1,158 @@
+import { type PersistedState, STORE_KEY, serializePersistedState } from '../../core/storage/persisted-state'
+import type { Item } from '../../core/wheel/model'
+import { memoByObject } from './memo'
+
+/**
+ * The wheel store's local-storage key (decision 0011). A current wheel of up to INLINE_MAX_ITEMS
+ * items is stored inline, as it always was. A larger one keeps its items in chunk keys of
+ * CHUNK_ITEMS items, and the main key names them (`currentItems`): adding an item to a
+ * 10,000-item wheel then rewrites one chunk of a few dozen KB instead of the whole 0.8 MB, which
+ * the browser copies on every write. Chunks are written under fresh names before the main key that
+ * names them, and the old ones are removed after it, so a write cut off half-way leaves the
+ * previous state whole (and a few orphans, removed on the next load).
+ */
+export const INLINE_MAX_ITEMS = 1_000
+export const CHUNK_ITEMS = 500
+export const CHUNK_PREFIX = 'whirl-wheel-items-'
+
+type ChunkedItems = { keys: string[]; count: number }
+type Written = { keys: string[]; slices: (readonly Item[])[] }
+
+const itemJson = memoByObject((item: Item) => JSON.stringify(item))
+const ITEMS_SENTINEL = '\u0000whirl-items'
+const ITEMS_MARK = JSON.stringify([ITEMS_SENTINEL])
+let inlineCache: { items: readonly Item[]; json: string } | null = null
+let written: Written | null = null
+let lastMain = ''
+let generation = 0
+
+const itemsJson = (items: readonly Item[]) => `[${items.map(itemJson).join(',')}]`
+
+/** The state as text with the current wheel's items given as `json` (the same text JSON.stringify gives). */
+function withItems(state: PersistedState, json: string, extra?: ChunkedItems): string {
+  const outer = serializePersistedState({
+    ...state,
+    currentWheel: { ...state.currentWheel, items: [ITEMS_SENTINEL] as unknown as Item[] },
+    ...(extra ? { currentItems: extra } : {}),
+  } as PersistedState)
+  return outer.replace(ITEMS_MARK, () => json)
+}
+
+/** A chunk the main key names is gone (another tab replaced it between the two reads). */
+export class MissingChunkError extends Error {
+  constructor(key: string) {
+    super(`The stored wheel names a chunk that is gone: ${key}`)
+  }
+}
+
+/**
+ * The stored value as one text, chunks put back in place; null when nothing is stored. On a page's
+ * first read (`cleanUp`), chunks no stored state names (left by a write cut off) are removed once
+ * they are a minute old, so that another tab's write in progress is never touched. A chunk that is
+ * gone throws MissingChunkError, except on that first read, where the items of the chunks still
+ * there are kept: the wheel is never read back as an empty one.
+ */
+export function readStoredWheelState(cleanUp = false): string | null {
+  const main = localStorage.getItem(STORE_KEY)
+  lastMain = main ?? ''
+  written = null
+  if (main === null) return null
+  let parsed: Record<string, unknown>
+  try {
+    parsed = JSON.parse(main)
+  } catch {
+    return main
+  }
+  const ref = parsed?.currentItems as ChunkedItems | undefined
+  if (!ref || !Array.isArray(ref.keys)) {
+    if (cleanUp) removeOrphans([])
+    return main
+  }
+  const slices: Item[][] = []
+  let complete = true
+  for (const key of ref.keys) {
+    const chunk = typeof key === 'string' ? localStorage.getItem(key) : null
+    if (chunk === null) {
+      if (!cleanUp) throw new MissingChunkError(String(key))
+      complete = false
+      continue
+    }
+    slices.push(JSON.parse(chunk) as Item[])
+  }
+  const wheel = parsed.currentWheel as { items?: unknown } | undefined
+  if (wheel) wheel.items = slices.flat()
+  delete parsed.currentItems
+  // Chunks are reused by the next write only when every one was there.
+  written = complete ? { keys: ref.keys, slices } : null
+  if (cleanUp) removeOrphans(ref.keys)
+  return JSON.stringify(parsed)
+}
+
+const ORPHAN_AGE_MS = 60_000
+
+function removeOrphans(keep: readonly string[]) {
+  const kept = new Set(keep)
+  const doomed: string[] = []
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i)
+    if (!key?.startsWith(CHUNK_PREFIX) || kept.has(key)) continue
+    const stamp = Number.parseInt(key.slice(CHUNK_PREFIX.length).split('.')[0] ?? '', 36)
+    if (!(Date.now() - stamp < ORPHAN_AGE_MS)) doomed.push(key)
+  }
+  for (const key of doomed) localStorage.removeItem(key)
+}
+
+const sameItems = (a: readonly Item[] | undefined, b: readonly Item[]) =>
+  !!a && a.length === b.length && a.every((item, i) => item === b[i])
+
+/**
+ * Writes the state; false when the browser refused (nothing of this write is then kept, and the
+ * previous state stays whole). Throws nothing.
+ */
+export function writeStoredWheelState(state: PersistedState): boolean {
+  const { items } = state.currentWheel
+  const fresh: string[] = []
+  try {
+    if (items.length <= INLINE_MAX_ITEMS) {
+      if (inlineCache?.items !== items) inlineCache = { items, json: itemsJson(items) }
+      const main = withItems(state, inlineCache.json)
+      if (main !== lastMain) localStorage.setItem(STORE_KEY, main)
+      lastMain = main
+      if (written) for (const key of written.keys) localStorage.removeItem(key)
+      written = null
+      return true
+    }
+    // Another tab wrote since this one last read or wrote: the chunks this tab knows may be gone.
+    if (written && localStorage.getItem(STORE_KEY) !== lastMain) written = null
+    const slices: (readonly Item[])[] = []
+    for (let at = 0; at < items.length; at += CHUNK_ITEMS) slices.push(items.slice(at, at + CHUNK_ITEMS))
+    const gen = `${Date.now().toString(36)}.${(generation++).toString(36)}`
+    const keys = slices.map((slice, i) => {
+      const previous = written?.slices[i]
+      if (written && sameItems(previous, slice)) return written.keys[i] as string
+      const key = `${CHUNK_PREFIX}${gen}-${i}`
+      localStorage.setItem(key, itemsJson(slice))
+      fresh.push(key)
+      return key
+    })
+    const main = withItems(state, '[]', { keys, count: items.length })
+    if (main !== lastMain) localStorage.setItem(STORE_KEY, main)
+    lastMain = main
+    const old = written?.keys.filter((key) => !keys.includes(key)) ?? []
+    for (const key of old) localStorage.removeItem(key)
+    written = { keys, slices }
+    return true
+  } catch {
+    for (const key of fresh) {
+      try {
+        localStorage.removeItem(key)
+      } catch {
+        // Storage unavailable: nothing to undo.
+      }
+    }
+    return false
+  }
+}
+
+/** The main key's text last written or read here (another tab's write differs from it). */
+export const lastStoredMain = (): string => lastMain

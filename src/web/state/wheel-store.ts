@@ -1,0 +1,264 @@
+import { create } from 'zustand'
+import {
+  addHistoryEntry,
+  BACKUP_KEY,
+  type GlobalSettings,
+  MAX_SAVED_WHEELS,
+  type PersistedState,
+  parsePersistedState,
+  STORE_KEY,
+} from '../../core/storage/persisted-state'
+import { newWheel } from '../../core/wheel/auto-save'
+import { createId, type Item, type Wheel, type WheelSettings } from '../../core/wheel/model'
+import {
+  addItem,
+  addWin,
+  deleteSavedWheel,
+  duplicateSavedWheel,
+  removeFirstMatching,
+  removeItem,
+  resetTally,
+  saveWheel,
+  updateItem,
+  updateSettings,
+} from '../../core/wheel/operations'
+import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
+import type { WheelSummary } from '../../core/wheel/summary'
+import { registerDeclinedDataRemover } from './data-removal'
+import { recordDeletedWheels, removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
+import {
+  savedWheelsFollowLocalStorage,
+  startSavedWheels,
+  takeInLocalStorageWheels,
+} from './saved-wheels-start'
+import {
+  INLINE_MAX_ITEMS,
+  lastStoredMain,
+  readStoredWheelState,
+  writeStoredWheelState,
+} from './wheel-local-storage'
+
+type Actions = {
+  updateWheel(changes: Partial<Pick<Wheel, 'name'>>): void
+  addItem(item: Item): void
+  updateItem(id: string, changes: Partial<Omit<Item, 'id'>>): void
+  removeItem(id: string): void
+  removeWinner(result: { text: string; color: string }): void
+  updateSettings(changes: Partial<WheelSettings>): void
+  updateGlobalSettings(changes: Partial<GlobalSettings>): void
+  recordWin(item: Item): void
+  resetTally(): void
+  clearHistory(): void
+  resetWheel(): void
+  dismissStorageProblem(): void
+  /** Saves the current wheel (creates or replaces by id); refused when the saved list is full. */
+  saveCurrentWheel(): Outcome
+  /**
+   * Opens a saved wheel in the editor, within `maxItems` (the plan's limit: a lapsed premium user's
+   * wheel opens with its first 15 items, as a copy); null when there is no wheel with that id.
+   */
+  loadSavedWheel(id: string, maxItems?: number): LimitedLoad | null
+  deleteSavedWheel(id: string): void
+  duplicateSavedWheel(id: string): Outcome
+  /** An imported wheel becomes the current wheel and is added to the saved wheels. */
+  importWheel(wheel: Wheel): Outcome
+}
+
+export type Outcome = { ok: true } | { ok: false; error: string }
+
+export const SAVED_FULL_MESSAGE = `You can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`
+const FULL: Outcome = { ok: false, error: SAVED_FULL_MESSAGE }
+
+export type WheelStore = PersistedState & {
+  /** A message for the user when the browser refused to store the wheel (quota, private mode). */
+  storageProblem: string | null
+  /** False until the saved wheels have been read from the browser's database. */
+  savedWheelsLoaded: boolean
+  /** The saved wheels' summaries, read first so /saved lists at once; null once the wheels are read. */
+  savedSummaries: WheelSummary[] | null
+} & Actions
+
+function readStored(): PersistedState {
+  let raw: string | null = null
+  try {
+    raw = readStoredWheelState(true)
+  } catch {
+    return parsePersistedState(null).state
+  }
+  const { state, needsBackup } = parsePersistedState(raw)
+  if (needsBackup && raw !== null) {
+    try {
+      localStorage.setItem(BACKUP_KEY, raw)
+    } catch {
+      // No room for the backup either: the repaired state still loads.
+    }
+  }
+  return state
+}
+
+// The saved wheels live in IndexedDB; the local-storage key keeps them only where it cannot.
+const pick = (s: WheelStore): PersistedState => ({
+  version: s.version,
+  currentWheel: s.currentWheel,
+  savedWheels: savedWheelsInLocalStorage() ? s.savedWheels : [],
+  spinHistory: s.spinHistory,
+  settings: s.settings,
+})
+
+const initial = readStored()
+
+export const useWheelStore = create<WheelStore>()((set, get) => {
+  const wheel = (change: (w: Wheel) => Wheel) => set((s) => ({ currentWheel: change(s.currentWheel) }))
+  return {
+    ...initial,
+    storageProblem: null,
+    savedWheelsLoaded: false,
+    savedSummaries: null,
+    updateWheel: (changes) => wheel((w) => ({ ...w, ...changes })),
+    addItem: (item) => wheel((w) => addItem(w, item)),
+    updateItem: (id, changes) => wheel((w) => updateItem(w, id, changes)),
+    removeItem: (id) => wheel((w) => removeItem(w, id)),
+    removeWinner: (result) => wheel((w) => removeFirstMatching(w, result)),
+    updateSettings: (changes) => wheel((w) => updateSettings(w, changes)),
+    updateGlobalSettings: (changes) => set((s) => ({ settings: { ...s.settings, ...changes } })),
+    recordWin: (item) => {
+      const { currentWheel } = get()
+      set((s) => ({
+        currentWheel:
+          currentWheel.settings.mode === 'accumulation' ? addWin(s.currentWheel, item.id) : s.currentWheel,
+        spinHistory: addHistoryEntry(s.spinHistory, {
+          id: createId(),
+          result: { text: item.text, color: item.color },
+          wheelName: s.currentWheel.name,
+          timestamp: new Date().toISOString(),
+        }),
+      }))
+    },
+    resetTally: () => wheel(resetTally),
+    clearHistory: () => set({ spinHistory: [] }),
+    // A new wheel takes the user's defaults for sound and confetti (the global settings).
+    resetWheel: () => set((s) => ({ currentWheel: newWheel(s.settings) })),
+    dismissStorageProblem: () => set({ storageProblem: null }),
+    saveCurrentWheel: () => {
+      const { savedWheels, currentWheel } = get()
+      const known = currentWheel.id !== null && savedWheels.some((w) => w.id === currentWheel.id)
+      if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      const result = saveWheel(savedWheels, currentWheel)
+      set({ savedWheels: result.saved, currentWheel: result.wheel })
+      return { ok: true }
+    },
+    loadSavedWheel: (id, maxItems = Number.POSITIVE_INFINITY) => {
+      const found = get().savedWheels.find((w) => w.id === id)
+      if (!found) return null
+      const load = loadWithinLimit(found, maxItems)
+      set({ currentWheel: load.wheel })
+      return load
+    },
+    deleteSavedWheel: (id) => {
+      // The tombstone goes first: cloud sync deletes a wheel from the account only on this record.
+      recordDeletedWheels([id])
+      set((s) => ({ savedWheels: deleteSavedWheel(s.savedWheels, id) }))
+    },
+    duplicateSavedWheel: (id) => {
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      set((s) => ({ savedWheels: duplicateSavedWheel(s.savedWheels, id) }))
+      return { ok: true }
+    },
+    importWheel: (imported) => {
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      set((s) => ({ currentWheel: imported, savedWheels: [...s.savedWheels, imported] }))
+      return { ok: true }
+    },
+  }
+})
+
+// Persistence: write after each change (coalesced per frame), and follow changes made in other tabs.
+let scheduled = false
+let applyingRemote = false
+
+export const STORAGE_FULL_MESSAGE =
+  'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.'
+
+function write(): boolean {
+  scheduled = false
+  const started = performance.now()
+  if (!writeStoredWheelState(pick(useWheelStore.getState()))) {
+    useWheelStore.setState({ storageProblem: STORAGE_FULL_MESSAGE })
+    return false
+  }
+  performance.measure?.('whirl:persist', { start: started })
+  if (useWheelStore.getState().storageProblem === STORAGE_FULL_MESSAGE)
+    useWheelStore.setState({ storageProblem: null })
+  return true
+}
+
+/**
+ * Writes the wheel state now and says whether the browser stored it. Cloud sync calls this before
+ * it records a new cursor, so its record never runs ahead of what this browser really holds.
+ */
+export const persistWheelStore = (): boolean => write()
+
+useWheelStore.subscribe((state, previous) => {
+  if (applyingRemote) return
+  if (
+    state.currentWheel === previous.currentWheel &&
+    (state.savedWheels === previous.savedWheels || !savedWheelsInLocalStorage()) &&
+    state.spinHistory === previous.spinHistory &&
+    state.settings === previous.settings
+  )
+    return
+  if (scheduled) return
+  scheduled = true
+  // A big wheel (stored in chunks) is written after the frame that shows the change, so the
+  // write of up to 0.8 MB never delays it; leaving or hiding the page writes it at once.
+  if (
+    state.currentWheel.items.length > INLINE_MAX_ITEMS &&
+    typeof requestAnimationFrame === 'function' &&
+    document.visibilityState === 'visible'
+  )
+    requestAnimationFrame(() => setTimeout(flushScheduled, 0))
+  else void Promise.resolve().then(write)
+})
+
+function flushScheduled() {
+  if (scheduled) write()
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushScheduled)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushScheduled()
+  })
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORE_KEY || event.newValue === null || event.newValue === lastStoredMain()) return
+    let text: string | null = null
+    try {
+      text = readStoredWheelState()
+    } catch {
+      return
+    }
+    const { state } = parsePersistedState(text)
+    applyingRemote = true
+    // Every tab adopts the newest write at once, so a tab's next write already contains what the
+    // other tab saved: neither overwrites the other's wheels with a stale copy. Saved wheels in
+    // IndexedDB follow through their own channel.
+    const { savedWheels, ...rest } = state
+    const whole = savedWheelsFollowLocalStorage()
+    useWheelStore.setState(whole ? state : rest)
+    applyingRemote = false
+    if (!whole) takeInLocalStorageWheels(savedWheels)
+  })
+
+  registerDeclinedDataRemover(() => {
+    useWheelStore.setState({ spinHistory: [], savedWheels: [] })
+    void removeSavedWheels()
+    write()
+    try {
+      localStorage.removeItem(BACKUP_KEY)
+    } catch {
+      // Storage unavailable: no backup was kept.
+    }
+  })
+
+  void startSavedWheels(useWheelStore, initial.savedWheels, write)
+}

@@ -1,0 +1,35 @@
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+
+const controlClass = (invalid: boolean, extra: string) =>
+  `rounded-lg border bg-white px-3 py-2 text-slate-900 dark:bg-slate-800 dark:text-slate-100 ${
+    invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
+  } ${extra}`.trim()
+
+type Control = { invalid?: boolean; className?: string }
+
+/** A text input in the app's style; `className` sets its width and spacing (full width below a label by default). */
+export function TextInput({
+  invalid = false,
+  className = 'mt-1 w-full text-base',
+  ...props
+}: Control & InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={controlClass(invalid, className)} {...props} />
+}
+
+/** A select in the same style. */
+export function Select({
+  invalid = false,
+  className = 'mt-1 w-full',
+  ...props
+}: Control & SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={controlClass(invalid, className)} {...props} />
+}
+
+/** A multi-line text box in the same style. */
+export function TextArea({
+  invalid = false,
+  className = 'mt-1 w-full',
+  ...props
+}: Control & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={controlClass(invalid, className)} {...props} />
+}

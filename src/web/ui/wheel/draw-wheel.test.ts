@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import type { Item } from '../../../core/wheel/model'
+import { drawWheel } from './draw-wheel'
+
+/** A canvas whose 2D context records the labels drawn and whether segments were painted by pixel. */
+function recordingCanvas() {
+  const labels: string[] = []
+  let pixelPainted = false
+  let image: { data: Uint8ClampedArray } | null = null
+  let fills = 0
+  const noop = () => {}
+  const ctx = {
+    font: '',
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    textAlign: 'left',
+    textBaseline: 'alphabetic',
+    setTransform: noop,
+    clearRect: noop,
+    beginPath: noop,
+    moveTo: noop,
+    lineTo: noop,
+    arc: noop,
+    closePath: noop,
+    stroke: noop,
+    save: noop,
+    restore: noop,
+    translate: noop,
+    rotate: noop,
+    fill: () => {
+      fills += 1
+    },
+    measureText: (text: string) => ({
+      width: text.length * 8 * (Number.parseFloat(ctx.font.split(' ')[1] ?? '14') / 14),
+    }),
+    fillText: (text: string) => labels.push(text),
+    createImageData: (w: number, h: number) => ({ data: new Uint8ClampedArray(w * h * 4) }),
+    putImageData: (data: { data: Uint8ClampedArray }) => {
+      pixelPainted = true
+      image = data
+    },
+  }
+  const canvas = { width: 0, height: 0, getContext: () => ctx } as unknown as HTMLCanvasElement
+  /** The painted pixel's RGBA at (x, y), on a canvas `px` wide. */
+  const pixel = (x: number, y: number, px: number) => [
+    ...(image?.data.slice((y * px + x) * 4, (y * px + x) * 4 + 4) ?? []),
+  ]
+  return { canvas, labels, pixelPainted: () => pixelPainted, fills: () => fills, pixel }
+}
+
+const wheel = (n: number, weightOf: (i: number) => number = () => 1): Item[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `i${i}`,
+    text: `Item ${i}`,
+    color: i % 2 ? '#ef4444' : '#3b82f6',
+    ...(weightOf(i) === 1 ? {} : { weight: weightOf(i) }),
+  }))
+
+describe('drawWheel', () => {
+  it('labels all 60 items at 300 px', () => {
+    const c = recordingCanvas()
+    drawWheel(c.canvas, wheel(60), 300, 1)
+    expect(c.labels).toHaveLength(60)
+  })
+
+  it('beyond that shows every label that fits rather than none: a wide weighted segment keeps its label', () => {
+    const c = recordingCanvas()
+    // 300 items at 300 px are far too thin for labels, except item 0 with weight 100 (a quarter of the wheel).
+    drawWheel(
+      c.canvas,
+      wheel(300, (i) => (i === 0 ? 100 : 1)),
+      300,
+      1,
+    )
+    expect(c.labels).toEqual(['Item 0'])
+    const plain = recordingCanvas()
+    drawWheel(plain.canvas, wheel(300), 300, 1)
+    expect(plain.labels).toEqual([])
+  })
+
+  it('paints thousands of sub-pixel segments pixel by pixel, and wider ones as paths', () => {
+    const thin = recordingCanvas()
+    drawWheel(thin.canvas, wheel(10_000), 500, 1)
+    expect(thin.pixelPainted()).toBe(true)
+    const wide = recordingCanvas()
+    drawWheel(wide.canvas, wheel(100), 500, 1)
+    expect(wide.pixelPainted()).toBe(false)
+    expect(wide.fills()).toBeGreaterThanOrEqual(100)
+  })
+
+  it('paints each pixel in the colour of the segment at its angle, the rim transparent beyond', () => {
+    // 2,000 items: the first half red (0°–180°, clockwise from +x, so below the centre), the rest blue.
+    const items = wheel(2000).map((item, i) => ({ ...item, color: i < 1000 ? '#ef4444' : '#3b82f6' }))
+    const c = recordingCanvas()
+    drawWheel(c.canvas, items, 400, 1)
+    expect(c.pixel(200, 300, 400)).toEqual([0xef, 0x44, 0x44, 255])
+    expect(c.pixel(200, 100, 400)).toEqual([0x3b, 0x82, 0xf6, 255])
+    expect(c.pixel(1, 1, 400)).toEqual([0, 0, 0, 0])
+  })
+})

@@ -1,0 +1,153 @@
+import { textColorFor } from '../../../core/wheel/colors'
+import { fitLabel, hasRoomForLabel, wheelLabelBox } from '../../../core/wheel/labels'
+import { DEFAULT_LOOK, FONT_STACKS, type WheelLook } from '../../../core/wheel/look'
+import type { Item } from '../../../core/wheel/model'
+import { labelColorFor } from '../../../core/wheel/themes'
+import { segmentStarts } from '../../../core/wheel/weighted-spin'
+import { weightOf } from '../../../core/wheel/weights'
+
+/** Segments narrower than this many device pixels at the rim are painted pixel by pixel. */
+const THIN_PX = 2
+
+/**
+ * A wheel whose every segment is under THIN_PX device pixels wide at the rim (thousands of items):
+ * each pixel takes the colour of the segment at its centre's angle, found by binary search on the
+ * same start angles, and the rim is anti-aliased by coverage. Filling 10,000 sub-pixel wedges as
+ * paths cost far more (a path set-up and an anti-aliased raster of each wedge) for the same look.
+ */
+function paintThinSegments(
+  ctx: CanvasRenderingContext2D,
+  items: Item[],
+  starts: number[],
+  px: number,
+  c: number,
+  r: number,
+): void {
+  const image = ctx.createImageData(px, px)
+  const data = image.data
+  const n = items.length
+  const rgb = new Uint32Array(n)
+  for (let i = 0; i < n; i++) rgb[i] = Number.parseInt((items[i] as Item).color.slice(1), 16)
+  const lastStart = n - 1
+  const TWO_PI = 2 * Math.PI
+  for (let y = 0; y < px; y++) {
+    const dy = y + 0.5 - c
+    if (Math.abs(dy) > r + 1) continue
+    for (let x = 0; x < px; x++) {
+      const dx = x + 0.5 - c
+      const dist = Math.sqrt(dx * dx + dy * dy)
+      const cover = r + 0.5 - dist
+      if (cover <= 0) continue
+      let angle = Math.atan2(dy, dx)
+      if (angle < 0) angle += TWO_PI
+      let lo = 0
+      let hi = lastStart
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1
+        if ((starts[mid] as number) <= angle) lo = mid
+        else hi = mid - 1
+      }
+      const color = rgb[lo] as number
+      const o = (y * px + x) * 4
+      data[o] = color >> 16
+      data[o + 1] = (color >> 8) & 255
+      data[o + 2] = color & 255
+      data[o + 3] = cover >= 1 ? 255 : Math.round(cover * 255)
+    }
+  }
+  ctx.putImageData(image, 0, 0)
+}
+
+/**
+ * Draws the wheel once, unrotated, at the device's pixel ratio. Segment i covers the angles
+ * [i·s, (i+1)·s) clockwise from the +x axis (see core/wheel/spin.ts); the spin rotates the canvas
+ * element, never redraws it.
+ */
+export function drawWheel(
+  canvas: HTMLCanvasElement,
+  items: Item[],
+  size: number,
+  dpr: number,
+  look: WheelLook = DEFAULT_LOOK,
+): void {
+  const FONT = `600 {px}px ${FONT_STACKS[look.labelFont]}`
+  const px = Math.round(size * dpr)
+  if (canvas.width !== px) canvas.width = px
+  if (canvas.height !== px) canvas.height = px
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
+  ctx.clearRect(0, 0, size, size)
+  const c = size / 2
+  const r = c - 2
+  const n = items.length
+  if (n === 0) return
+  // Segment i spans [start(i), start(i + 1)): angles proportional to the weights (core/wheel/weighted-spin).
+  const starts = segmentStarts(items.map(weightOf)).map((deg) => (deg * Math.PI) / 180)
+  const at = (i: number) => starts[i] as number
+  const weighted = items.some((item) => weightOf(item) !== 1)
+
+  let widest = 0
+  for (let i = 0; i < n; i++) widest = Math.max(widest, at(i + 1) - at(i))
+  if (n > 1 && widest * r * dpr < THIN_PX) {
+    paintThinSegments(ctx, items, starts, px, c * dpr, r * dpr)
+  } else
+    for (let i = 0; i < n; i++) {
+      const item = items[i] as Item
+      ctx.beginPath()
+      ctx.moveTo(c, c)
+      // A hair of overlap hides anti-aliasing seams; the last segment gets none, so it never paints over segment 0.
+      ctx.arc(c, c, r, at(i), at(i + 1) + (n > 1 && i < n - 1 ? 0.002 : 0))
+      ctx.closePath()
+      ctx.fillStyle = item.color
+      ctx.fill()
+    }
+  if (n > 1 && n <= 240) {
+    ctx.strokeStyle = 'rgba(255,255,255,0.7)'
+    ctx.lineWidth = 1
+    ctx.beginPath()
+    for (let i = 0; i < n; i++) {
+      ctx.moveTo(c, c)
+      ctx.lineTo(c + r * Math.cos(at(i)), c + r * Math.sin(at(i)))
+    }
+    ctx.stroke()
+  }
+
+  // Labels: along each segment's bisector, right-aligned near the rim.
+  const outer = r * 0.92
+  const box = wheelLabelBox(r, n)
+  const measure = (text: string, fontPx: number) => {
+    ctx.font = FONT.replace('{px}', String(fontPx))
+    return ctx.measureText(text).width
+  }
+  ctx.textAlign = 'right'
+  ctx.textBaseline = 'middle'
+  for (let i = 0; i < n; i++) {
+    const item = items[i] as Item
+    // A weighted segment gets the label box of a wheel whose segments are all as wide as it.
+    const own = weighted ? wheelLabelBox(r, (2 * Math.PI) / (at(i + 1) - at(i))) : box
+    const label = fitLabel(item.text, own, measure)
+    if (!label) {
+      if (!weighted && !hasRoomForLabel(box)) break // every segment is as thin: no labels at all
+      continue
+    }
+    ctx.save()
+    ctx.translate(c, c)
+    ctx.rotate((at(i) + at(i + 1)) / 2)
+    ctx.font = FONT.replace('{px}', String(label.fontPx))
+    ctx.fillStyle = labelColorFor(look, textColorFor(item.color))
+    const lineHeight = label.fontPx * 1.15
+    label.lines.forEach((line, k) => {
+      ctx.fillText(line, outer, (k - (label.lines.length - 1) / 2) * lineHeight)
+    })
+    ctx.restore()
+  }
+
+  ctx.beginPath()
+  ctx.arc(c, c, Math.max(10, r * 0.09), 0, 2 * Math.PI)
+  ctx.fillStyle = look.centerColor
+  ctx.fill()
+  ctx.lineWidth = 3
+  ctx.strokeStyle = '#1e293b'
+  ctx.stroke()
+}

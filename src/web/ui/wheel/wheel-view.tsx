@@ -1,0 +1,79 @@
+import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import type { WheelLook } from '../../../core/wheel/look'
+import type { Item } from '../../../core/wheel/model'
+import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
+import { drawWheel } from './draw-wheel'
+
+export type WheelViewHandle = {
+  /** Rotates the drawing to the plan's final rotation over `duration` ms. */
+  spin(plan: SpinPlan, duration: number): Promise<void>
+  rotation(): number
+}
+
+/**
+ * The wheel: a canvas drawn once per change of items or size, rotated by the compositor during a
+ * spin (Web Animations on transform), so no React render and no redraw happens per frame.
+ */
+export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: number; look?: WheelLook }>(
+  function WheelView({ items, size, look }, ref) {
+    const canvasRef = useRef<HTMLCanvasElement>(null)
+    const rotorRef = useRef<HTMLDivElement>(null)
+    const rotation = useRef(0)
+
+    useLayoutEffect(() => {
+      const canvas = canvasRef.current
+      if (!canvas) return
+      const started = performance.now()
+      drawWheel(canvas, items, size, Math.min(3, window.devicePixelRatio || 1), look)
+      performance.measure?.('whirl:draw-wheel', { start: started })
+    }, [items, size, look])
+
+    useImperativeHandle(ref, () => ({
+      rotation: () => rotation.current,
+      async spin(plan, duration) {
+        const rotor = rotorRef.current
+        if (!rotor) return
+        const animation = rotor.animate(
+          [
+            { transform: `rotate(${plan.startRotation}deg)` },
+            { transform: `rotate(${plan.finalRotation}deg)` },
+          ],
+          { duration, easing: SPIN_EASING, fill: 'forwards' },
+        )
+        try {
+          await animation.finished
+        } catch {
+          // Cancelled (the page was left): the wheel simply stays where it is.
+        }
+        rotation.current = normalizeAngle(plan.finalRotation)
+        rotor.style.transform = `rotate(${rotation.current}deg)`
+        animation.cancel()
+      },
+    }))
+
+    return (
+      <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
+        <div
+          ref={rotorRef}
+          className="size-full rounded-full shadow-xl ring-4 ring-slate-800 will-change-transform dark:ring-slate-200"
+          style={{ transform: `rotate(${rotation.current}deg)` }}
+        >
+          <canvas
+            ref={canvasRef}
+            className="block size-full rounded-full"
+            role="img"
+            aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
+          />
+        </div>
+        <svg
+          viewBox="0 0 40 40"
+          className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3 drop-shadow"
+          aria-hidden="true"
+          data-testid="pointer"
+        >
+          <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
+        </svg>
+      </div>
+    )
+  },
+)
