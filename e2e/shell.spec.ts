@@ -208,9 +208,11 @@ test.describe('layout', () => {
     expect((await style()).name).toBe('none')
     await page.getByRole('link', { name: 'Start Spinning' }).click()
     await expect(page).toHaveURL(/\/wheel$/)
-    expect(await style()).toEqual({ name: 'page-in', duration: '0.3s' })
+    // The page's <main> is replaced when the route changes; a style read from the one being
+    // replaced comes back empty, so read until the new page's element answers.
+    await expect.poll(style).toEqual({ name: 'page-in', duration: '0.3s' })
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    expect((await style()).name).toBe('none')
+    await expect.poll(async () => (await style()).name).toBe('none')
   })
 
   test('the built app runs under the Content-Security-Policy without violations', async ({ page }) => {

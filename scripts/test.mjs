@@ -51,6 +51,17 @@ function vitest(project) {
   totals.failed += brokenFiles.length
 }
 
+// Browser tests that failed once and passed on CI's retry: named at the end, never hidden.
+const flaky = []
+function flakyTitles(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((t) => t.status === 'flaky').map(() => `${spec.file}: ${spec.title}`),
+    ),
+    ...flakyTitles(suite.suites ?? []),
+  ])
+}
+
 function playwright() {
   const out = `${tmp}/e2e.json`
   run('browser tests', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out })
@@ -58,8 +69,10 @@ function playwright() {
     totals.failed += 1
     return
   }
-  const { stats, errors } = JSON.parse(readFileSync(out, 'utf8'))
+  const report = JSON.parse(readFileSync(out, 'utf8'))
+  const { stats, errors } = report
   totals.passed += stats.expected + stats.flaky
+  flaky.push(...flakyTitles(report.suites ?? []))
   totals.failed += stats.unexpected + (errors?.length ?? 0)
   totals.skipped += stats.skipped
 }
@@ -92,6 +105,7 @@ if (built && nginxReady) nginxTest()
 else totals.failed += 1
 
 console.log('')
+for (const title of flaky) console.log(`flaky (passed on retry): ${title}`)
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`)
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`)
