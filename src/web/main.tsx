@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router'
 import { routes } from './app/router'
 import { registerServiceWorker } from './app/service-worker'
+import { createBrowserRouter, RouterProvider } from './router'
 import './styles.css'
 
 // Every page asks who is signed in (the header's account button): ask now, while the page's code

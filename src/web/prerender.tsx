@@ -2,8 +2,8 @@
 // at once, before any JavaScript has run; the app then renders over it (no hydration: pages that
 // depend on the browser's storage or the signed-in user are prerendered as the layout alone).
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router'
 import { routes } from './app/router'
+import { createMemoryRouter, type RouteObject, RouterProvider } from './router'
 
 export { APP_ROUTES, NOT_FOUND_PAGE, prerenderedPageFile } from '../core/routes'
 
@@ -43,9 +43,10 @@ function layoutOnly(tree: RouteObject[]): RouteObject[] {
 
 /** The markup of `#root` for a path: the whole page for static pages, else the layout around a placeholder. */
 export async function render(pathname: string, whole: boolean): Promise<string> {
-  const handler = createStaticHandler(whole ? routes : layoutOnly(routes))
-  const context = await handler.query(new Request(`http://prerender.local${pathname}`))
-  if (context instanceof Response) throw new Error(`Prerendering ${pathname} answered a redirect`)
-  const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />)
+  const router = createMemoryRouter(whole ? routes : layoutOnly(routes), { initialEntries: [pathname] })
+  await router.whenReady()
+  if (router.state.error) throw router.state.error.value
+  const html = renderToString(<RouterProvider router={router} />)
+  router.dispose()
+  return html
 }

@@ -1,5 +1,5 @@
-import * as z from 'zod/mini'
-import { type Profile, profileSchema } from '../../core/account/profile'
+import type { Profile } from '../../core/account/profile'
+import { readProfile } from '../../core/account/profile-check'
 import { ApiError, request, type Schema } from './client'
 
 // The calls every page makes (who is signed in, sign out), apart from the sign-in forms' calls in
@@ -9,7 +9,26 @@ import { ApiError, request, type Schema } from './client'
 const UNREADABLE = 'Whirl sent an answer it could not read. Please try again.'
 const unreadable = { empty: UNREADABLE, invalid: UNREADABLE }
 
-export const profileAnswer = z.object({ profile: z.nullable(profileSchema) })
+// Checked by hand, not with zod: these calls are on every page's first load (profile-check.ts).
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** `{ profile: Profile | null }`. */
+export const profileAnswer: Schema<{ profile: Profile | null }> = {
+  safeParse(value) {
+    if (!isRecord(value)) return { success: false }
+    if (value.profile === null) return { success: true, data: { profile: null } }
+    const profile = readProfile(value.profile)
+    return profile ? { success: true, data: { profile } } : { success: false }
+  },
+}
+
+const successAnswer: Schema<{ success: boolean }> = {
+  safeParse: (value) =>
+    isRecord(value) && typeof value.success === 'boolean'
+      ? { success: true, data: { success: value.success } }
+      : { success: false },
+}
 
 /** One call to the account endpoints. */
 export const accountRequest = <T>(
@@ -30,5 +49,5 @@ export const sessionApi = {
   /** The signed-in user's profile, or null for a visitor. */
   session: async (): Promise<Profile | null> =>
     (await accountRequest('GET', '/api/session', profileAnswer)).profile,
-  logout: () => accountRequest('POST', '/api/account/logout', z.object({ success: z.boolean() }), {}),
+  logout: () => accountRequest('POST', '/api/account/logout', successAnswer, {}),
 }

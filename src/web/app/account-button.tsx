@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react'
-import { Link } from 'react-router'
 import { useCloudSync } from '../features/cloud-sync/use-cloud-sync'
+import { Link } from '../router'
 import { openAuthModal } from '../state/auth-modal-store'
 import { useSession } from '../state/session-store'
 import { buttonClass } from '../ui/button-class'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../router'
 import { supportEmail } from '../state/site-config'
 
 const QUICK = [

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
 import { ThemeToggle } from '../features/theme/theme-toggle'
+import { Link, NavLink, useLocation } from '../router'
 import { useAuthModal } from '../state/auth-modal-store'
 import { Logo } from '../ui/logo'
 

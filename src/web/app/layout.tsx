@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react'
-import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { CookieConsent } from '../features/consent/cookie-consent'
+import { Outlet, ScrollRestoration, useLocation } from '../router'
 import { NoticeBanner } from '../ui/notice-banner'
 import { Footer } from './footer'
 import { Header } from './header'

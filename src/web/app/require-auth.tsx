@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
-import { Navigate } from 'react-router'
+import { Navigate } from '../router'
 import { openAuthModal } from '../state/auth-modal-store'
 import { useSession } from '../state/session-store'
 import { buttonClass } from '../ui/button-class'

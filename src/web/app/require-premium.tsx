@@ -1,7 +1,7 @@
 import { Crown } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, Navigate } from 'react-router'
 import { hasPremiumPlan } from '../../core/plan/plan'
+import { Link, Navigate } from '../router'
 import { useSession } from '../state/session-store'
 import { buttonClass } from '../ui/button-class'
 import { LoadingPanel, RequireAuth } from './require-auth'

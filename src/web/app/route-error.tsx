@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { useRouteError } from '../router'
 import { buttonClass } from '../ui/button-class'
 
 /** Shown when a page fails to load or throws: a clear message and a way back, never a blank screen. */
@@ -13,9 +13,7 @@ export function RouteError() {
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {chunkFailed
           ? 'This page could not be loaded. Check your connection, or reload: Whirl may have been updated.'
-          : isRouteErrorResponse(error)
-            ? `${error.status} ${error.statusText}`
-            : 'An unexpected error stopped this page. Your wheel is still saved in this browser.'}
+          : 'An unexpected error stopped this page. Your wheel is still saved in this browser.'}
       </p>
       <div className="mt-6 flex justify-center gap-3">
         <button type="button" onClick={() => window.location.reload()} className={buttonClass()}>

@@ -1,6 +1,6 @@
-import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { APP_PARAM_ROUTES, APP_ROUTES } from '../../core/routes'
+import type { RouteObject } from '../router'
 import { routes } from './router'
 
 function paths(list: RouteObject[]): string[] {

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router'
+import type { RouteObject } from '../router'
 import { Layout } from './layout'
 import { RouteError } from './route-error'
 import { HomePage } from './routes/home-page'

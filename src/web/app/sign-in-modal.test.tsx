@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetGoogleConfigForTests } from '../features/auth/google-button'
+import { createMemoryRouter, RouterProvider } from '../router'
 import { openAuthModal, useAuthModal } from '../state/auth-modal-store'
 import { resetSessionForTests, useSessionStore } from '../state/session-store'
 import { FakeEventSource, mockFetch, PROFILE } from '../testing/test-helpers'

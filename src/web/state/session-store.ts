@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { create } from 'zustand'
-import { type Profile, profileSchema } from '../../core/account/profile'
+import type { Profile } from '../../core/account/profile'
+import { readProfile } from '../../core/account/profile-check'
 import { sessionApi } from '../api/session'
 
 export type SessionStatus = 'loading' | 'signed-out' | 'signed-in'
@@ -42,9 +43,9 @@ function closeStream() {
 }
 
 function acceptProfile(data: unknown): boolean {
-  const parsed = profileSchema.safeParse(data)
-  if (parsed.success) applySignedIn(parsed.data, false)
-  return parsed.success
+  const profile = readProfile(data)
+  if (profile) applySignedIn(profile, false)
+  return profile !== null
 }
 
 function openStream() {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../router'
 
 /** Back to the previous page; to the home page when this page was opened directly. */
 export function BackButton() {

@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../router'
 
 /** The 'Premium Only' badge on a locked control, linking to the plans page. */
 export function PremiumBadge() {

@@ -1,5 +1,4 @@
 import { Quote } from 'lucide-react'
-import { Link } from 'react-router'
 import { PlanComparison } from '../../features/billing/plan-comparison'
 import {
   CardGrid,
@@ -8,6 +7,7 @@ import {
   TESTIMONIALS,
   USE_CASES,
 } from '../../features/marketing/home-sections'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
 

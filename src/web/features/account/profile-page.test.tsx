@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryRouter, RouterProvider } from '../../router'
 import { resetSessionForTests, useSessionStore } from '../../state/session-store'
 import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'
 import { Component as ProfilePage } from './profile-page'

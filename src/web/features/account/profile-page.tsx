@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '../../router'
 import { useSession } from '../../state/session-store'
 import { BackButton } from '../../ui/back-button'
 import { ErrorBox } from '../../ui/field'

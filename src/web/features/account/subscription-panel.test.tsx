@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../core/account/profile'
+import { createMemoryRouter, RouterProvider } from '../../router'
 import { mockFetch, PROFILE } from '../../testing/test-helpers'
 import { SubscriptionPanel } from './subscription-panel'
 import { MESSAGES } from './use-subscription-actions'

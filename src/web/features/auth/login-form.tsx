@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
 import { loginError } from '../../../core/account/rules'
 import { authApi } from '../../api/auth'
+import { Link } from '../../router'
 import { closeAuthModal, switchAuthView } from '../../state/auth-modal-store'
 import { signedIn } from '../../state/session-store'
 import { Button } from '../../ui/button'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createMemoryRouter, RouterProvider } from '../../router'
 import { Component as CancelPage } from './payment-cancel-page'
 
 describe('payment cancel page', () => {

@@ -1,6 +1,6 @@
 import { Ban } from 'lucide-react'
-import { Link } from 'react-router'
 import { FREE_BASICS } from '../../../core/plan/feature-lists'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
 import { usePageTitle } from '../../ui/use-page-title'

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { StrictMode } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createMemoryRouter, RouterProvider } from '../../router'
 import { useAuthModal } from '../../state/auth-modal-store'
 import { resetSessionForTests, signedIn } from '../../state/session-store'
 import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, LogIn, Printer, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../router'
 import { openAuthModal } from '../../state/auth-modal-store'
 import { usePageTitle } from '../../ui/use-page-title'
 import type { Receipt } from './payment-return'

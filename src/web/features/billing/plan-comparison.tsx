@@ -1,6 +1,6 @@
-import { Link } from 'react-router'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
 import { planLines } from '../../../core/plan/features'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
 

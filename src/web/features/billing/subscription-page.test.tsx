@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../core/account/profile'
+import { createMemoryRouter, RouterProvider } from '../../router'
 import { closeAuthModal, useAuthModal } from '../../state/auth-modal-store'
 import { resetSessionForTests, signedIn } from '../../state/session-store'
 import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useSearchParams } from '../../router'
 import { useSession } from '../../state/session-store'
 import {
   completeReturn,

@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../router'
 import { usePlan } from '../../state/use-plan'
 import { usePageTitle } from '../../ui/use-page-title'
 import { ContactForm } from './contact-form'

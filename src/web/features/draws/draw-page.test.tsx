@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PublicDraw } from '../../../core/draws/api'
 import { TEST_VECTORS } from '../../../core/draws/test-vectors'
+import { createMemoryRouter, RouterProvider } from '../../router'
 import { Component as DrawPage } from './draw-page'
 
 const vector = TEST_VECTORS[2] as (typeof TEST_VECTORS)[number]

@@ -1,8 +1,8 @@
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
-import { Link, useParams } from 'react-router'
 import type { PublicDraw } from '../../../core/draws/api'
 import type { Verification } from '../../../core/draws/verify'
+import { Link, useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
 import { useDrawCheck } from './use-draw-check'
 

@@ -1,8 +1,8 @@
 import { ShieldCheck } from 'lucide-react'
 import { useId } from 'react'
-import { Link } from 'react-router'
 import { MAX_CLIENT_SEED } from '../../../core/draws/rules'
 import type { Item, WheelMode } from '../../../core/wheel/model'
+import { Link } from '../../router'
 import { useVerifiableDraw } from './use-verifiable-draw'
 
 export type DrawSwitchProps = { name: string; items: Item[]; mode: WheelMode }

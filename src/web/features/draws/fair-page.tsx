@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import { TEST_VECTORS } from '../../../core/draws/test-vectors'
+import { Link } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
 
 const code = (text: string) => (

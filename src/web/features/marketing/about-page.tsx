@@ -1,5 +1,5 @@
 import { CreditCard, HelpCircle, Mail } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../router'
 import { FaqAccordion } from '../../ui/faq-accordion'
 import { usePageTitle } from '../../ui/use-page-title'
 import { FAQS } from './faq-data'

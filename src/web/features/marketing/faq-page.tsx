@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '../../router'
 import { BackButton } from '../../ui/back-button'
 import { buttonClass } from '../../ui/button-class'
 import { FaqAccordion } from '../../ui/faq-accordion'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
 

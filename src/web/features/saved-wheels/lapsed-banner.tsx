@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react'
-import { Link } from 'react-router'
 import { FREE_ITEM_LIMIT } from '../../../core/plan/plan'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 
 /** /saved after premium ended: the wheels are kept and read-only; what still works, and the way back. */

@@ -1,7 +1,7 @@
 import { Copy, Crown, Download, EllipsisVertical, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
-import { Link } from 'react-router'
 import type { WheelSummary } from '../../../core/wheel/summary'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { MiniPie } from '../../ui/mini-pie'
 

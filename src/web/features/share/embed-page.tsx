@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { useParams, useSearchParams } from 'react-router'
+import { useParams, useSearchParams } from '../../router'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'

@@ -1,6 +1,6 @@
 import { Link2Off } from 'lucide-react'
-import { Link } from 'react-router'
 import { SHARE_MESSAGES } from '../../../core/share/protocol'
+import { Link } from '../../router'
 
 /** The friendly page of an unknown (404) or deleted/expired (410) link, or of a failed load. */
 export function LinkProblem({

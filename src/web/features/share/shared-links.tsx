@@ -1,8 +1,8 @@
 import { ExternalLink, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Link } from 'react-router'
 import { type ShareSummary, sharePath } from '../../../core/share/protocol'
 import { deleteShare, fetchMyShares } from '../../api/shares'
+import { Link } from '../../router'
 import { CopyButton, outlineButton } from './copy-button'
 
 type State =

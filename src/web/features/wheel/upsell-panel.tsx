@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 
 /** What non-premium users see in place of a premium feature. */
