@@ -126,7 +126,15 @@ export function createBrowserHistory(): RouterHistory {
     go: (delta) => window.history.go(delta),
     listen(onPop) {
       const handler = () => {
+        const previous = idx
         ;({ location, idx } = read())
+        // A plain `#hash` link (the skip link) made this entry without our state: give it a key of
+        // its own and the next index, so it is not mistaken for the entry the app opened on.
+        if ((window.history.state as Partial<EntryState> | null)?.idx == null) {
+          location = { ...location, key: newKey() }
+          idx = previous + 1
+          window.history.replaceState({ usr: null, key: location.key, idx }, '')
+        }
         action = 'POP'
         onPop()
       }

@@ -241,3 +241,22 @@ describe('router', () => {
     router.dispose()
   })
 })
+
+describe('browser history', () => {
+  it('a plain #hash link gets an entry of its own, after the one it left', async () => {
+    window.history.replaceState(null, '', '/')
+    const router = createBrowserRouter(table())
+    render(<RouterProvider router={router} />)
+    await act(async () => router.navigate('/w/new'))
+    const before = router.state.location.key
+    await act(async () => {
+      window.history.pushState(null, '', '#main')
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }))
+    })
+    expect(router.state.location.hash).toBe('#main')
+    expect(router.state.location.key).not.toBe('default')
+    expect(router.state.location.key).not.toBe(before)
+    expect(window.history.state).toMatchObject({ idx: 2 })
+    router.dispose()
+  })
+})
