@@ -8,7 +8,7 @@ export type Location = {
   hash: string
   /** The `state` given to navigate() or <Link>, or null. */
   state: unknown
-  /** Unique per history entry; 'default' for the entry the app was opened on. */
+  /** Unique per history entry ('default' only for a memory history's first entry). */
   key: string
 }
 
@@ -92,8 +92,10 @@ export function createBrowserHistory(): RouterHistory {
   }
   let { location, idx } = read()
   let action: HistoryAction = 'POP'
-  // The entry the app opened on gets an index, so later entries count from it.
+  // The entry the app opened on gets a key and an index of its own (kept across a reload), so later
+  // entries count from it and a scroll position saved for it is never read for another entry.
   if ((window.history.state as Partial<EntryState> | null)?.idx == null) {
+    location = { ...location, key: newKey() }
     window.history.replaceState({ ...window.history.state, usr: location.state, key: location.key, idx }, '')
   }
   const write = (next: Location, nextIdx: number, method: 'pushState' | 'replaceState') => {

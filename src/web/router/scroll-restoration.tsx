@@ -19,6 +19,11 @@ function savedPositions(): Record<string, number> {
   return positions
 }
 
+function returning(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined
+  return entry?.type === 'reload' || entry?.type === 'back_forward'
+}
+
 function scrollToHash(hash: string): boolean {
   if (!hash || hash === '#') return false
   let id = hash.slice(1)
@@ -69,9 +74,11 @@ export function ScrollRestoration() {
   const action = state.action
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per shown history entry
   useLayoutEffect(() => {
-    const saved = savedPositions()[key]
     const initial = first.current
     first.current = false
+    // On the page the app opened on, a saved position is used after a reload or Back/Forward into
+    // this document; a fresh visit starts where the browser puts it.
+    const saved = !initial || returning() ? savedPositions()[key] : undefined
     if ((initial || action === 'POP') && saved !== undefined) window.scrollTo(0, saved)
     else if (scrollToHash(hash)) return
     else if (!initial) window.scrollTo(0, 0)
