@@ -136,12 +136,34 @@ export default async function importSavedBench(): Promise<BenchResult> {
     await page.goto('/wheel')
     for (let run = 0; run < RUNS; run++) {
       await page.getByRole('heading', { level: 1 }).waitFor()
-      const started = await page.evaluate(() => performance.now())
+      // Timed in the page, from the input's change event (the file is chosen) to the first frame
+      // after the wheel's list says 10,000 items: the file's trip through the DevTools protocol and
+      // the test's polling are not the app's time.
+      await page.evaluate(() => {
+        const w = window as unknown as { importTimes?: { chosen?: number; shown?: number } }
+        const times: { chosen?: number; shown?: number } = {}
+        w.importTimes = times
+        const input = document.querySelector('[data-testid="import-file"]') as HTMLInputElement
+        input.addEventListener('change', () => (times.chosen = performance.now()), { capture: true, once: true })
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[aria-label="10000 items"]')) return
+          observer.disconnect()
+          requestAnimationFrame(() => (times.shown = performance.now()))
+        }).observe(document.body, { childList: true, subtree: true, attributes: true })
+      })
       await page
         .getByTestId('import-file')
         .setInputFiles({ name: 'ten-thousand.json', mimeType: 'application/json', buffer: file })
-      await page.waitForFunction(() => document.querySelector('[aria-label="10000 items"]') !== null)
-      imports.push((await page.evaluate(() => performance.now())) - started)
+      await page.waitForFunction(() => {
+        const times = (window as unknown as { importTimes: { shown?: number } }).importTimes
+        return times.shown !== undefined
+      })
+      imports.push(
+        await page.evaluate(() => {
+          const times = (window as unknown as { importTimes: { chosen: number; shown: number } }).importTimes
+          return times.shown - times.chosen
+        }),
+      )
       await page.evaluate(() => {
         const state = JSON.parse(localStorage.getItem('whirl-wheel-store') ?? '{}')
         state.savedWheels = []
