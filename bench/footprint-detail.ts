@@ -12,7 +12,9 @@ try {
     const rows: Promise<[number, string]>[] = []
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return
-      rows.push(response.body().then((b) => [gzipSync(b, { level: 9 }).length, new URL(response.url()).pathname]))
+      rows.push(
+        response.body().then((b) => [gzipSync(b, { level: 9 }).length, new URL(response.url()).pathname]),
+      )
     })
     await page.goto(server.url + p, { waitUntil: 'networkidle' })
     const list = (await Promise.all(rows)).sort((a, b) => b[0] - a[0])

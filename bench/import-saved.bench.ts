@@ -144,7 +144,10 @@ export default async function importSavedBench(): Promise<BenchResult> {
         const times: { chosen?: number; shown?: number } = {}
         w.importTimes = times
         const input = document.querySelector('[data-testid="import-file"]') as HTMLInputElement
-        input.addEventListener('change', () => (times.chosen = performance.now()), { capture: true, once: true })
+        input.addEventListener('change', () => (times.chosen = performance.now()), {
+          capture: true,
+          once: true,
+        })
         new MutationObserver((_, observer) => {
           if (!document.querySelector('[aria-label="10000 items"]')) return
           observer.disconnect()
