@@ -136,6 +136,7 @@ export default async function importSavedBench(): Promise<BenchResult> {
     await page.goto('/wheel')
     for (let run = 0; run < RUNS; run++) {
       await page.getByRole('heading', { level: 1 }).waitFor()
+      await page.getByTestId('import-file').waitFor({ state: 'attached' })
       // Timed in the page, from the input's change event (the file is chosen) to the first frame
       // after the wheel's list says 10,000 items: the file's trip through the DevTools protocol and
       // the test's polling are not the app's time.
@@ -149,7 +150,7 @@ export default async function importSavedBench(): Promise<BenchResult> {
           once: true,
         })
         new MutationObserver((_, observer) => {
-          if (!document.querySelector('[aria-label="10000 items"]')) return
+          if (times.chosen === undefined || !document.querySelector('[aria-label="10000 items"]')) return
           observer.disconnect()
           requestAnimationFrame(() => (times.shown = performance.now()))
         }).observe(document.body, { childList: true, subtree: true, attributes: true })
@@ -167,12 +168,14 @@ export default async function importSavedBench(): Promise<BenchResult> {
           return times.shown - times.chosen
         }),
       )
+      // The next run starts from the default wheel: with the imported wheel still current, its
+      // "10000 items" would already be on the page before the next import.
       await page.evaluate(() => {
-        const state = JSON.parse(localStorage.getItem('whirl-wheel-store') ?? '{}')
-        state.savedWheels = []
-        localStorage.setItem('whirl-wheel-store', JSON.stringify(state))
+        localStorage.clear()
+        localStorage.setItem('cookieConsent', 'accepted')
       })
       await page.reload()
+      await page.waitForFunction(() => document.querySelector('[aria-label="10000 items"]') === null)
     }
 
     // The editor's import also saves the wheel, and saved wheels live in IndexedDB (decision 0011),
