@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Item } from '../../../core/wheel/model'
+import { segmentStarts } from '../../../core/wheel/weighted-spin'
+import { weightOf } from '../../../core/wheel/weights'
 import { drawWheel } from './draw-wheel'
 
 /** A canvas whose 2D context records the labels drawn and whether segments were painted by pixel. */
@@ -46,7 +48,7 @@ function recordingCanvas() {
   const pixel = (x: number, y: number, px: number) => [
     ...(image?.data.slice((y * px + x) * 4, (y * px + x) * 4 + 4) ?? []),
   ]
-  return { canvas, labels, pixelPainted: () => pixelPainted, fills: () => fills, pixel }
+  return { canvas, labels, pixelPainted: () => pixelPainted, fills: () => fills, pixel, image: () => image }
 }
 
 const wheel = (n: number, weightOf: (i: number) => number = () => 1): Item[] =>
@@ -98,4 +100,37 @@ describe('drawWheel', () => {
     expect(c.pixel(200, 100, 400)).toEqual([0x3b, 0x82, 0xf6, 255])
     expect(c.pixel(1, 1, 400)).toEqual([0, 0, 0, 0])
   })
+
+  it('gives every pixel exactly the segment a search of the spin’s start angles gives, on weighted wheels and after a resize', () => {
+    // Distinct colours per segment, so a pixel given a neighbour's segment would show.
+    const items = wheel(10_000, (i) => 1 + (i % 7)).map((item, i) => ({
+      ...item,
+      color: `#${((i * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}`,
+    }))
+    for (const size of [300, 433]) {
+      const c = recordingCanvas()
+      drawWheel(c.canvas, items, size, 1)
+      const data = c.image()?.data as Uint8ClampedArray
+      const starts = segmentStarts(items.map(weightOf)).map((deg) => (deg * Math.PI) / 180)
+      const centre = size / 2
+      const r = centre - 2
+      let checked = 0
+      for (let y = 0; y < size; y++) {
+        for (let x = 0; x < size; x++) {
+          const dx = x + 0.5 - centre
+          const dy = y + 0.5 - centre
+          if (r + 0.5 - Math.hypot(dx, dy) <= 0) continue
+          let angle = Math.atan2(dy, dx)
+          if (angle < 0) angle += 2 * Math.PI
+          let seg = 0
+          while (seg < items.length - 1 && (starts[seg + 1] as number) <= angle) seg++
+          const rgb = Number.parseInt((items[seg] as Item).color.slice(1), 16)
+          const o = (y * size + x) * 4
+          expect([data[o], data[o + 1], data[o + 2]]).toEqual([rgb >> 16, (rgb >> 8) & 255, rgb & 255])
+          checked += 1
+        }
+      }
+      expect(checked).toBeGreaterThan(0.7 * size * size)
+    }
+  }, 60_000)
 })

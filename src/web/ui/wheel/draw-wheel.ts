@@ -9,11 +9,49 @@ import { weightOf } from '../../../core/wheel/weights'
 /** Segments narrower than this many device pixels at the rim are painted pixel by pixel. */
 const THIN_PX = 2
 
+/** The pixels of a disc: each one's angle, angle bin and rim coverage, worked out once per size. */
+type Disc = { key: string; index: Uint32Array; angle: Float64Array; bin: Uint16Array; alpha: Uint8Array }
+const BINS = 65_536
+const EDGE = 1e-9
+let disc: Disc | null = null
+
+function discOf(px: number, c: number, r: number): Disc {
+  const key = `${px}:${c}:${r}`
+  if (disc?.key === key) return disc
+  const index: number[] = []
+  const angles: number[] = []
+  const alphas: number[] = []
+  const TWO_PI = 2 * Math.PI
+  for (let y = 0; y < px; y++) {
+    const dy = y + 0.5 - c
+    if (Math.abs(dy) > r + 1) continue
+    for (let x = 0; x < px; x++) {
+      const dx = x + 0.5 - c
+      const cover = r + 0.5 - Math.sqrt(dx * dx + dy * dy)
+      if (cover <= 0) continue
+      let angle = Math.atan2(dy, dx)
+      if (angle < 0) angle += TWO_PI
+      index.push(y * px + x)
+      angles.push(angle)
+      alphas.push(cover >= 1 ? 255 : Math.round(cover * 255))
+    }
+  }
+  const angle = Float64Array.from(angles)
+  const bin = new Uint16Array(angle.length)
+  for (let i = 0; i < angle.length; i++)
+    bin[i] = Math.min(BINS - 1, Math.floor(((angle[i] as number) / TWO_PI) * BINS))
+  disc = { key, index: Uint32Array.from(index), angle, bin, alpha: Uint8Array.from(alphas) }
+  return disc
+}
+
 /**
  * A wheel whose every segment is under THIN_PX device pixels wide at the rim (thousands of items):
- * each pixel takes the colour of the segment at its centre's angle, found by binary search on the
- * same start angles, and the rim is anti-aliased by coverage. Filling 10,000 sub-pixel wedges as
- * paths cost far more (a path set-up and an anti-aliased raster of each wedge) for the same look.
+ * each pixel takes the colour of the segment at its centre's angle, and the rim is anti-aliased by
+ * coverage. Filling 10,000 sub-pixel wedges as paths cost far more (a path set-up and an
+ * anti-aliased raster of each wedge) for the same look. The pixels' angles depend only on the size,
+ * so they are kept between draws; a table of 65,536 angle bins gives each pixel its segment, and
+ * a pixel in a bin that a segment boundary crosses is looked up exactly, by binary search on the
+ * same start angles the spin uses.
  */
 function paintThinSegments(
   ctx: CanvasRenderingContext2D,
@@ -24,36 +62,41 @@ function paintThinSegments(
   r: number,
 ): void {
   const image = ctx.createImageData(px, px)
-  const data = image.data
+  const pixels = new Uint32Array(image.data.buffer)
   const n = items.length
-  const rgb = new Uint32Array(n)
-  for (let i = 0; i < n; i++) rgb[i] = Number.parseInt((items[i] as Item).color.slice(1), 16)
-  const lastStart = n - 1
+  // Colours as the canvas stores them (RGBA bytes, read as one little-endian word: ABGR), alpha 0.
+  const abgr = new Uint32Array(n)
+  for (let i = 0; i < n; i++) {
+    const rgb = Number.parseInt((items[i] as Item).color.slice(1), 16)
+    abgr[i] = ((rgb & 255) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 255)
+  }
   const TWO_PI = 2 * Math.PI
-  for (let y = 0; y < px; y++) {
-    const dy = y + 0.5 - c
-    if (Math.abs(dy) > r + 1) continue
-    for (let x = 0; x < px; x++) {
-      const dx = x + 0.5 - c
-      const dist = Math.sqrt(dx * dx + dy * dy)
-      const cover = r + 0.5 - dist
-      if (cover <= 0) continue
-      let angle = Math.atan2(dy, dx)
-      if (angle < 0) angle += TWO_PI
+  // segment[b]: the one segment covering all of bin b, or -1 when a boundary lies inside it.
+  const segment = new Int32Array(BINS)
+  let s = 0
+  for (let b = 0; b < BINS; b++) {
+    const from = (b / BINS) * TWO_PI
+    const to = ((b + 1) / BINS) * TWO_PI
+    // Widened by a hair, so a pixel whose angle rounds into this bin is never past a boundary.
+    while (s < n - 1 && (starts[s + 1] as number) <= from - EDGE) s++
+    segment[b] = s < n - 1 && (starts[s + 1] as number) < to + EDGE ? -1 : s
+  }
+  const { index, angle, bin, alpha } = discOf(px, c, r)
+  const last = n - 1
+  for (let p = 0; p < index.length; p++) {
+    let seg = segment[bin[p] as number] as number
+    if (seg < 0) {
+      const a = angle[p] as number
       let lo = 0
-      let hi = lastStart
+      let hi = last
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1
-        if ((starts[mid] as number) <= angle) lo = mid
+        if ((starts[mid] as number) <= a) lo = mid
         else hi = mid - 1
       }
-      const color = rgb[lo] as number
-      const o = (y * px + x) * 4
-      data[o] = color >> 16
-      data[o + 1] = (color >> 8) & 255
-      data[o + 2] = color & 255
-      data[o + 3] = cover >= 1 ? 255 : Math.round(cover * 255)
+      seg = lo
     }
+    pixels[index[p] as number] = ((abgr[seg] as number) | ((alpha[p] as number) << 24)) >>> 0
   }
   ctx.putImageData(image, 0, 0)
 }
