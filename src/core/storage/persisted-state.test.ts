@@ -7,6 +7,7 @@ import {
   defaultState,
   HISTORY_LIMIT,
   parsePersistedState,
+  parsePersistedValue,
   persistedStateSchema,
   serializePersistedState,
 } from './persisted-state'
@@ -177,5 +178,26 @@ describe('history', () => {
       timestamp: '2026-05-01T08:30:00.000Z',
     })
     expect(a.id).not.toBe(b.id)
+  })
+})
+
+/** Ids the default state makes from the clock differ between two reads; everything else must not. */
+const withoutMadeIds = (value: unknown) =>
+  JSON.parse(JSON.stringify(value).replace(/"id":"\d{10,}(-\d+)?"/g, '"id":"made"'))
+
+describe('a value parsed by the caller', () => {
+  it('reads exactly as its text does, for any value, and refuses one that was too large', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constant(VALID), fc.jsonValue()), (value) => {
+        const text = JSON.stringify(value) ?? 'null'
+        expect(withoutMadeIds(parsePersistedValue(JSON.parse(text), text.length))).toEqual(
+          withoutMadeIds(parsePersistedState(text)),
+        )
+      }),
+    )
+    const tooLarge = parsePersistedValue(VALID, 50_000_000)
+    expect(tooLarge.needsBackup).toBe(true)
+    expect(withoutMadeIds(tooLarge.state)).toEqual(withoutMadeIds(defaultState()))
+    expect(tooLarge.problems).toEqual(['the stored value is too large to read'])
   })
 })

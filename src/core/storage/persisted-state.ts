@@ -111,6 +111,30 @@ function parseStored(raw: string): ParseResult {
   } catch {
     return fail('the stored value is not JSON')
   }
+  return parseValue(json)
+}
+
+/**
+ * `parsePersistedState` for a value the caller has parsed already (`chars`: the length of the text
+ * it was parsed from), so a big wheel is not parsed twice. The same rules, and it never throws.
+ */
+export function parsePersistedValue(json: unknown, chars: number): ParseResult {
+  if (chars > MAX_STORED_CHARS) {
+    return { state: defaultState(), needsBackup: true, problems: ['the stored value is too large to read'] }
+  }
+  try {
+    return parseValue(json)
+  } catch (error) {
+    return { state: defaultState(), needsBackup: true, problems: [`unreadable: ${String(error)}`] }
+  }
+}
+
+function parseValue(json: unknown): ParseResult {
+  const fail = (problem: string): ParseResult => ({
+    state: defaultState(),
+    needsBackup: true,
+    problems: [problem],
+  })
   const migrated = migrate(json)
   if (!migrated.ok) return fail(migrated.reason)
   const problems: string[] = []

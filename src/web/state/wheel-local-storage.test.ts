@@ -4,6 +4,7 @@ import {
   defaultState,
   type PersistedState,
   parsePersistedState,
+  parsePersistedValue,
   STORE_KEY,
   serializePersistedState,
 } from '../../core/storage/persisted-state'
@@ -64,6 +65,25 @@ describe('the wheel store in local storage', () => {
     expect(text).toBe(serializePersistedState(added))
     expect(parsePersistedState(text).state.currentWheel.items).toHaveLength(10_000)
     expect(readStoredWheelState).toBeDefined()
+  })
+
+  it('reads each stored value with one parse: an inline state as its text, a chunked one as its value', async () => {
+    const { writeStoredWheelState, readStoredWheel } = await fresh()
+    const small = withItems(40)
+    writeStoredWheelState(small)
+    expect(readStoredWheel()).toEqual({ text: serializePersistedState(small) })
+    const big = withItems(5_000)
+    writeStoredWheelState(big)
+    const parse = vi.spyOn(JSON, 'parse')
+    const stored = readStoredWheel()
+    // The main key and its chunks, each parsed once; nothing parsed a second time by the state's reader.
+    const parsedOnRead = parse.mock.calls.length
+    expect(stored && 'json' in stored).toBe(true)
+    if (!stored || !('json' in stored)) return
+    const value = parsePersistedValue(stored.json, stored.chars)
+    expect(parse.mock.calls.length).toBe(parsedOnRead)
+    expect(value).toEqual(parsePersistedState(serializePersistedState(big)))
+    expect(stored.chars).toBeGreaterThan(serializePersistedState(big).length * 0.9)
   })
 
   it('a write cut off half-way (no room) leaves the previous wheel whole, and nothing of it behind', async () => {

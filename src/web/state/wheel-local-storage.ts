@@ -45,30 +45,40 @@ export class MissingChunkError extends Error {
   }
 }
 
+/** What the key holds: its text when it was read without parsing, or the value parsed once. */
+export type StoredWheel = { text: string } | { json: Record<string, unknown>; chars: number }
+
 /**
- * The stored value as one text, chunks put back in place; null when nothing is stored. On a page's
- * first read (`cleanUp`), chunks no stored state names (left by a write cut off) are removed once
- * they are a minute old, so that another tab's write in progress is never touched. A chunk that is
- * gone throws MissingChunkError, except on that first read, where the items of the chunks still
- * there are kept: the wheel is never read back as an empty one.
+ * The stored value, chunks put back in place; null when nothing is stored. On a page's first read
+ * (`cleanUp`), chunks no stored state names (left by a write cut off) are removed once they are a
+ * minute old, so that another tab's write in progress is never touched. A chunk that is gone
+ * throws MissingChunkError, except on that first read, where the items of the chunks still there
+ * are kept: the wheel is never read back as an empty one. The value is parsed at most once: a main
+ * key naming no chunks comes back as text, for the state's own parse.
  */
-export function readStoredWheelState(cleanUp = false): string | null {
+export function readStoredWheel(cleanUp = false): StoredWheel | null {
   const main = localStorage.getItem(STORE_KEY)
   lastMain = main ?? ''
   written = null
   if (main === null) return null
+  // A state without chunks is never parsed here (the quoted key cannot occur inside a JSON string).
+  if (!main.includes('"currentItems"')) {
+    if (cleanUp) removeOrphans([])
+    return { text: main }
+  }
   let parsed: Record<string, unknown>
   try {
     parsed = JSON.parse(main)
   } catch {
-    return main
+    return { text: main }
   }
   const ref = parsed?.currentItems as ChunkedItems | undefined
   if (!ref || !Array.isArray(ref.keys)) {
     if (cleanUp) removeOrphans([])
-    return main
+    return { text: main }
   }
   const slices: Item[][] = []
+  let chars = main.length
   let complete = true
   for (const key of ref.keys) {
     const chunk = typeof key === 'string' ? localStorage.getItem(key) : null
@@ -77,6 +87,7 @@ export function readStoredWheelState(cleanUp = false): string | null {
       complete = false
       continue
     }
+    chars += chunk.length
     slices.push(JSON.parse(chunk) as Item[])
   }
   const wheel = parsed.currentWheel as { items?: unknown } | undefined
@@ -85,7 +96,14 @@ export function readStoredWheelState(cleanUp = false): string | null {
   // Chunks are reused by the next write only when every one was there.
   written = complete ? { keys: ref.keys, slices } : null
   if (cleanUp) removeOrphans(ref.keys)
-  return JSON.stringify(parsed)
+  return { json: parsed, chars }
+}
+
+/** The stored value as one text, chunks put back in place; null when nothing is stored. */
+export function readStoredWheelState(cleanUp = false): string | null {
+  const stored = readStoredWheel(cleanUp)
+  if (!stored) return null
+  return 'text' in stored ? stored.text : JSON.stringify(stored.json)
 }
 
 const ORPHAN_AGE_MS = 60_000

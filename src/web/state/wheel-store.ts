@@ -6,6 +6,7 @@ import {
   MAX_SAVED_WHEELS,
   type PersistedState,
   parsePersistedState,
+  parsePersistedValue,
   STORE_KEY,
 } from '../../core/storage/persisted-state'
 import { newWheel } from '../../core/wheel/auto-save'
@@ -34,7 +35,8 @@ import {
 import {
   INLINE_MAX_ITEMS,
   lastStoredMain,
-  readStoredWheelState,
+  readStoredWheel,
+  type StoredWheel,
   writeStoredWheelState,
 } from './wheel-local-storage'
 
@@ -78,17 +80,23 @@ export type WheelStore = PersistedState & {
   savedSummaries: WheelSummary[] | null
 } & Actions
 
+/** The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). */
+const parseStoredWheel = (stored: StoredWheel | null) =>
+  stored === null || 'text' in stored
+    ? parsePersistedState(stored?.text ?? null)
+    : parsePersistedValue(stored.json, stored.chars)
+
 function readStored(): PersistedState {
-  let raw: string | null = null
+  let stored: StoredWheel | null = null
   try {
-    raw = readStoredWheelState(true)
+    stored = readStoredWheel(true)
   } catch {
     return parsePersistedState(null).state
   }
-  const { state, needsBackup } = parsePersistedState(raw)
-  if (needsBackup && raw !== null) {
+  const { state, needsBackup } = parseStoredWheel(stored)
+  if (needsBackup && stored !== null) {
     try {
-      localStorage.setItem(BACKUP_KEY, raw)
+      localStorage.setItem(BACKUP_KEY, 'text' in stored ? stored.text : JSON.stringify(stored.json))
     } catch {
       // No room for the backup either: the repaired state still loads.
     }
@@ -231,13 +239,13 @@ if (typeof window !== 'undefined') {
   })
   window.addEventListener('storage', (event) => {
     if (event.key !== STORE_KEY || event.newValue === null || event.newValue === lastStoredMain()) return
-    let text: string | null = null
+    let stored: StoredWheel | null = null
     try {
-      text = readStoredWheelState()
+      stored = readStoredWheel()
     } catch {
       return
     }
-    const { state } = parsePersistedState(text)
+    const { state } = parseStoredWheel(stored)
     applyingRemote = true
     // Every tab adopts the newest write at once, so a tab's next write already contains what the
     // other tab saved: neither overwrites the other's wheels with a stale copy. Saved wheels in
