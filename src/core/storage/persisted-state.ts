@@ -81,6 +81,24 @@ export type ParseResult = {
   problems: string[]
 }
 
+const TOO_LARGE = 'the stored value is too large to read'
+
+/** The defaults, with the stored value kept as a backup and the reason. */
+const failed = (problem: string): ParseResult => ({
+  state: defaultState(),
+  needsBackup: true,
+  problems: [problem],
+})
+
+function neverThrowing(read: () => ParseResult): ParseResult {
+  try {
+    return read()
+  } catch (error) {
+    // Nothing in the readers should throw; this is the promise that a broken store never breaks the page.
+    return failed(`unreadable: ${String(error)}`)
+  }
+}
+
 /**
  * Reads the stored value: null or '' give the defaults; a valid current-version value is used as
  * is; an older version is migrated; anything else is repaired, keeping whatever is valid (invalid
@@ -90,28 +108,16 @@ export type ParseResult = {
  */
 export function parsePersistedState(raw: string | null): ParseResult {
   if (raw === null || raw === '') return { state: defaultState(), needsBackup: false, problems: [] }
-  try {
-    return parseStored(raw)
-  } catch (error) {
-    // Nothing above should throw; this is the promise that a broken store never breaks the page.
-    return { state: defaultState(), needsBackup: true, problems: [`unreadable: ${String(error)}`] }
-  }
-}
-
-function parseStored(raw: string): ParseResult {
-  const fail = (problem: string): ParseResult => ({
-    state: defaultState(),
-    needsBackup: true,
-    problems: [problem],
+  return neverThrowing(() => {
+    if (raw.length > MAX_STORED_CHARS) return failed(TOO_LARGE)
+    let json: unknown
+    try {
+      json = JSON.parse(raw)
+    } catch {
+      return failed('the stored value is not JSON')
+    }
+    return parseValue(json)
   })
-  if (raw.length > MAX_STORED_CHARS) return fail('the stored value is too large to read')
-  let json: unknown
-  try {
-    json = JSON.parse(raw)
-  } catch {
-    return fail('the stored value is not JSON')
-  }
-  return parseValue(json)
 }
 
 /**
@@ -119,24 +125,12 @@ function parseStored(raw: string): ParseResult {
  * it was parsed from), so a big wheel is not parsed twice. The same rules, and it never throws.
  */
 export function parsePersistedValue(json: unknown, chars: number): ParseResult {
-  if (chars > MAX_STORED_CHARS) {
-    return { state: defaultState(), needsBackup: true, problems: ['the stored value is too large to read'] }
-  }
-  try {
-    return parseValue(json)
-  } catch (error) {
-    return { state: defaultState(), needsBackup: true, problems: [`unreadable: ${String(error)}`] }
-  }
+  return neverThrowing(() => (chars > MAX_STORED_CHARS ? failed(TOO_LARGE) : parseValue(json)))
 }
 
 function parseValue(json: unknown): ParseResult {
-  const fail = (problem: string): ParseResult => ({
-    state: defaultState(),
-    needsBackup: true,
-    problems: [problem],
-  })
   const migrated = migrate(json)
-  if (!migrated.ok) return fail(migrated.reason)
+  if (!migrated.ok) return failed(migrated.reason)
   const problems: string[] = []
   if (migrated.from !== STORE_VERSION)
     problems.push(`stored as version ${migrated.from}, read as ${STORE_VERSION}`)
@@ -148,7 +142,7 @@ function parseValue(json: unknown): ParseResult {
 
   const state = repair(migrated.data, (problem) => problems.push(problem))
   // The repaired state must pass the strict schema; if it ever did not, the defaults are safer.
-  if (!persistedStateSchema.safeParse(state).success) return fail('the stored value could not be repaired')
+  if (!persistedStateSchema.safeParse(state).success) return failed('the stored value could not be repaired')
   return { state, needsBackup: true, problems: problems.length > 0 ? problems : ['repaired'] }
 }
 
