@@ -11,11 +11,9 @@ import { idKeeper, readHistoryEntry, readWheel } from './repair'
  * `parsePersistedState` reads it back whatever the key holds, and never throws.
  */
 
-/** The one local-storage key of the wheel store. */
-export const STORE_KEY = 'whirl-wheel-store'
-/** Where the page keeps a stored value that could not be taken over whole, so nothing is lost. */
-export const BACKUP_KEY = 'whirl-wheel-store-backup'
-export { STORE_VERSION }
+import { BACKUP_KEY, STORE_KEY } from './keys'
+
+export { BACKUP_KEY, STORE_KEY, STORE_VERSION }
 export const HISTORY_LIMIT = 100
 export { MAX_SAVED_WHEELS }
 /** A stored text longer than this (far beyond any browser's quota) is not even parsed. */

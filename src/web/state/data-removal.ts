@@ -1,6 +1,6 @@
-import { BACKUP_KEY, STORE_KEY } from '../../core/storage/persisted-state'
+import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
 import { clearSaved, openSavedWheelsDb } from './saved-wheels-db'
-import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-state'
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 /**
  * What "Decline" removes, from whichever page it is pressed on: the theme, the spin history and

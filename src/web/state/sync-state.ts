@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import type { SyncState } from '../../core/sync/merge'
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 /**
  * What this browser remembers about cloud sync, beside the wheels themselves: the sync state
@@ -7,8 +8,7 @@ import type { SyncState } from '../../core/sync/merge'
  * user deleted here that the server has not yet been told about. The wheel store records a
  * tombstone at the moment of deleting, so that sync never has to infer a deletion from absence.
  */
-export const SYNC_STATE_KEY = 'whirl-sync'
-export const SYNC_DELETED_KEY = 'whirl-sync-deleted'
+export { SYNC_DELETED_KEY, SYNC_STATE_KEY }
 
 const stateSchema = z.object({
   userId: z.string(),

@@ -2,6 +2,7 @@ import { ChevronDown, Cookie, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Link } from '../../router'
 import { CONSENT_DELAY_MS, type ConsentValue, readConsent, writeConsent } from '../../state/consent-storage'
+import { removeDeclinedData } from '../../state/data-removal'
 import { buttonClass } from '../../ui/button-class'
 
 const DETAILS = [
@@ -31,8 +32,7 @@ export function CookieConsent() {
 
   const choose = (value: ConsentValue) => {
     writeConsent(value)
-    // The removal code (and the storage schemas it reads with) loads only for a visitor who declines.
-    if (value === 'declined') void import('../../state/data-removal').then((m) => m.removeDeclinedData())
+    if (value === 'declined') void removeDeclinedData()
     setOpen(false)
   }
 

@@ -1,0 +1,7 @@
+// The local-storage keys of the wheel store, apart from its schemas: the cookie notice's Decline
+// removes what they hold on any page, without loading the code that reads them.
+
+/** The one local-storage key of the wheel store. */
+export const STORE_KEY = 'whirl-wheel-store'
+/** Where the page keeps a stored value that could not be taken over whole, so nothing is lost. */
+export const BACKUP_KEY = 'whirl-wheel-store-backup'
