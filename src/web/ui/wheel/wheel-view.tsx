@@ -53,9 +53,15 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
 
     return (
       <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
+        {/* The shadow and the ring stay still: a circle's look does not change as it turns, and the
+            layer the compositor turns every frame is then only the canvas. */}
+        <div
+          aria-hidden
+          className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 dark:ring-slate-200"
+        />
         <div
           ref={rotorRef}
-          className="size-full rounded-full shadow-xl ring-4 ring-slate-800 will-change-transform dark:ring-slate-200"
+          className="relative size-full rounded-full will-change-transform"
           style={{ transform: `rotate(${rotation.current}deg)` }}
         >
           <canvas
