@@ -29,15 +29,10 @@ function cookieValue(header: string, name: string): string | null {
 }
 
 /**
- * The session token of a signed session cookie, as better-auth signs it: `token.signature`, the
- * signature being base64 HMAC-SHA256 of the token with the auth secret. Null when the signature
+ * The session token of a signed session cookie's value, as better-auth signs it: `token.signature`,
+ * the signature being base64 HMAC-SHA256 of the token with the auth secret. Null when the signature
  * does not match.
  */
-export function verifiedToken(cookieHeader: string, cookieName: string, secret: string): string | null {
-  const value = cookieValue(cookieHeader, cookieName)
-  return value ? signedToken(value, secret) : null
-}
-
 function signedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.')
   if (dot < 1) return null

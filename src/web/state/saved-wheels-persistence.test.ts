@@ -8,6 +8,11 @@ import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
 const originalGet = IDBObjectStore.prototype.get
 
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-state'
+import type { StoredWheel } from './wheel-local-storage'
+
+/** The stored value as one text, as a page reads it (chunks put back in place). */
+const storedText = (stored: StoredWheel | null) =>
+  stored === null ? null : 'text' in stored ? stored.text : JSON.stringify(stored.json)
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
 const saved = (id: string, name: string, items = 3): Wheel => ({
@@ -214,8 +219,8 @@ describe('saved wheels in IndexedDB', () => {
     expect(inDb.migrated).toBe(true)
     // The old copy is gone: local storage keeps the current wheel, history and settings only.
     expect(stored().savedWheels).toEqual([])
-    const { readStoredWheelState } = await import('./wheel-local-storage')
-    expect(JSON.parse(readStoredWheelState() ?? '{}').currentWheel.items).toHaveLength(10_000)
+    const { readStoredWheel } = await import('./wheel-local-storage')
+    expect(JSON.parse(storedText(readStoredWheel()) ?? '{}').currentWheel.items).toHaveLength(10_000)
     expect(stored().spinHistory).toHaveLength(1)
     expect(localStorage.getItem(SYNC_STATE_KEY)).toBeNull()
     expect(localStorage.getItem(SYNC_DELETED_KEY)).toBeNull()

@@ -9,7 +9,12 @@ import {
   serializePersistedState,
 } from '../../core/storage/persisted-state'
 import type { Item } from '../../core/wheel/model'
+import type { StoredWheel } from './wheel-local-storage'
 import { CHUNK_PREFIX } from './wheel-local-storage'
+
+/** The stored value as one text, as a page reads it (chunks put back in place). */
+const storedText = (stored: StoredWheel | null) =>
+  stored === null ? null : 'text' in stored ? stored.text : JSON.stringify(stored.json)
 
 const item = (i: number): Item => ({
   id: `i${i}`,
@@ -35,16 +40,16 @@ describe('the wheel store in local storage', () => {
   afterEach(() => vi.restoreAllMocks())
 
   it('stores a small wheel inline, exactly as the plain serialiser writes it', async () => {
-    const { writeStoredWheelState, readStoredWheelState } = await fresh()
+    const { writeStoredWheelState, readStoredWheel } = await fresh()
     const state = withItems(40)
     expect(writeStoredWheelState(state)).toBe(true)
     expect(localStorage.getItem(STORE_KEY)).toBe(serializePersistedState(state))
-    expect(readStoredWheelState()).toBe(serializePersistedState(state))
+    expect(storedText(readStoredWheel())).toBe(serializePersistedState(state))
     expect(chunkKeys()).toEqual([])
   })
 
   it('a 10,000-item wheel goes into chunks, and one more item rewrites one chunk and the main key', async () => {
-    const { writeStoredWheelState, readStoredWheelState } = await fresh()
+    const { writeStoredWheelState, readStoredWheel } = await fresh()
     const state = withItems(9_999)
     expect(writeStoredWheelState(state)).toBe(true)
     expect(chunkKeys()).toHaveLength(20)
@@ -61,10 +66,10 @@ describe('the wheel store in local storage', () => {
     expect(chunkKeys()).toHaveLength(20)
     // A new page reads the whole wheel back.
     const again = await fresh()
-    const text = again.readStoredWheelState(true)
+    const text = storedText(again.readStoredWheel(true))
     expect(text).toBe(serializePersistedState(added))
     expect(parsePersistedState(text).state.currentWheel.items).toHaveLength(10_000)
-    expect(readStoredWheelState).toBeDefined()
+    expect(readStoredWheel).toBeDefined()
   })
 
   it('reads each stored value with one parse: an inline state as its text, a chunked one as its value', async () => {
@@ -105,7 +110,7 @@ describe('the wheel store in local storage', () => {
     vi.restoreAllMocks()
     expect(chunkKeys().sort()).toEqual(keysBefore)
     const again = await fresh()
-    expect(again.readStoredWheelState(true)).toBe(serializePersistedState(before))
+    expect(storedText(again.readStoredWheel(true))).toBe(serializePersistedState(before))
   })
 
   it('two tabs writing one big wheel never leave it naming a chunk that is gone', async () => {
@@ -114,7 +119,7 @@ describe('the wheel store in local storage', () => {
     expect(tabA.writeStoredWheelState(start)).toBe(true)
     // Tab B opens (reads the chunks A wrote) and changes the first item: its write replaces chunk 0.
     const tabB = await fresh()
-    tabB.readStoredWheelState(true)
+    storedText(tabB.readStoredWheel(true))
     const items = start.currentWheel.items
     const changedFirst = [{ ...(items[0] as Item), text: 'Changed in B' }, ...items.slice(1)]
     expect(
@@ -126,7 +131,7 @@ describe('the wheel store in local storage', () => {
       tabA.writeStoredWheelState({ ...start, currentWheel: { ...start.currentWheel, items: changedLast } }),
     ).toBe(true)
     const reader = await fresh()
-    const read = parsePersistedState(reader.readStoredWheelState()).state
+    const read = parsePersistedState(storedText(reader.readStoredWheel())).state
     expect(read.currentWheel.items).toHaveLength(2_500)
     expect(read.currentWheel.items.at(-1)?.text).toBe('Changed in A')
   })
@@ -136,8 +141,8 @@ describe('the wheel store in local storage', () => {
     expect(tab.writeStoredWheelState(withItems(2_500))).toBe(true)
     localStorage.removeItem(chunkKeys().sort()[2] as string)
     const other = await fresh()
-    expect(() => other.readStoredWheelState()).toThrow(other.MissingChunkError)
-    const firstRead = parsePersistedState(other.readStoredWheelState(true)).state
+    expect(() => storedText(other.readStoredWheel())).toThrow(other.MissingChunkError)
+    const firstRead = parsePersistedState(storedText(other.readStoredWheel(true))).state
     expect(firstRead.currentWheel.items).toHaveLength(2_000)
   })
 

@@ -99,13 +99,6 @@ export function readStoredWheel(cleanUp = false): StoredWheel | null {
   return { json: parsed, chars }
 }
 
-/** The stored value as one text, chunks put back in place; null when nothing is stored. */
-export function readStoredWheelState(cleanUp = false): string | null {
-  const stored = readStoredWheel(cleanUp)
-  if (!stored) return null
-  return 'text' in stored ? stored.text : JSON.stringify(stored.json)
-}
-
 const ORPHAN_AGE_MS = 60_000
 
 function removeOrphans(keep: readonly string[]) {
