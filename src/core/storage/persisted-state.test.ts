@@ -8,9 +8,9 @@ import {
   HISTORY_LIMIT,
   parsePersistedState,
   parsePersistedValue,
-  persistedStateSchema,
   serializePersistedState,
 } from './persisted-state'
+import { persistedStateSchema } from './state-schema'
 
 const VALID = validState()
 

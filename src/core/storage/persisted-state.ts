@@ -1,7 +1,6 @@
-import * as z from 'zod/mini'
 import { MAX_SAVED_WHEELS } from '../plan/definition'
+import { pick, strictHistoryEntry, strictList, strictWheel } from '../wheel/checks'
 import { createDefaultWheel, createId, type SpinHistoryEntry, type Wheel } from '../wheel/model'
-import { plainWheelSchema, spinHistoryEntrySchema, wheelSchema } from '../wheel/schema'
 import { migrate, STORE_VERSION } from './migrations'
 import { idKeeper, readHistoryEntry, readWheel } from './repair'
 
@@ -48,25 +47,35 @@ export function defaultState(): PersistedState {
 const unique = <T>(list: readonly T[], key: (value: T) => unknown) =>
   new Set(list.map(key)).size === list.length
 
-/** The strict shape of the stored state (with `wheel` for its wheels), as `serializePersistedState` writes it. */
-const stateWith = (wheel: typeof wheelSchema | typeof plainWheelSchema) =>
-  z.object({
-    version: z.literal(STORE_VERSION),
-    currentWheel: wheel,
-    savedWheels: z.array(wheel).check(
-      z.maxLength(MAX_SAVED_WHEELS),
-      z.refine((list) => list.every((w) => w.id !== null) && unique(list, (w) => w.id), 'Saved wheel ids'),
-    ),
-    spinHistory: z.array(spinHistoryEntrySchema).check(
-      z.maxLength(HISTORY_LIMIT),
-      z.refine((list) => unique(list, (e) => e.id), 'History ids repeat'),
-    ),
-    settings: z.object({ soundEnabled: z.boolean(), confettiEnabled: z.boolean(), autoSave: z.boolean() }),
-  })
+const STATE_KEYS = ['version', 'currentWheel', 'savedWheels', 'spinHistory', 'settings']
+const SETTINGS_KEYS = ['soundEnabled', 'confettiEnabled', 'autoSave']
 
-export const persistedStateSchema = stateWith(wheelSchema)
-/** The same rules with the quick item check (schema.ts): tried first, the full schema after it. */
-const plainStateSchema = stateWith(plainWheelSchema)
+/**
+ * The stored state exactly as `persistedStateSchema` (state-schema.ts) returns it, or null where
+ * the schema refuses it: the same rules, written out without zod so that the wheel page does not
+ * load it. state-schema.test.ts holds the two together.
+ */
+export function strictState(value: unknown): PersistedState | null {
+  const state = pick(value, STATE_KEYS)
+  if (!state || state.version !== STORE_VERSION) return null
+  const currentWheel = strictWheel(state.currentWheel)
+  const savedWheels = strictList(state.savedWheels, MAX_SAVED_WHEELS, strictWheel)
+  const spinHistory = strictList(state.spinHistory, HISTORY_LIMIT, strictHistoryEntry)
+  const rawSettings = state.settings
+  if (!currentWheel || !savedWheels || !spinHistory) return null
+  if (!savedWheels.every((w) => w.id !== null) || !unique(savedWheels, (w) => w.id)) return null
+  if (!unique(spinHistory, (e) => e.id)) return null
+  const settings = pick(rawSettings, SETTINGS_KEYS)
+  if (!settings || !SETTINGS_KEYS.every((k) => typeof settings[k] === 'boolean')) return null
+  const same =
+    state === value &&
+    currentWheel === state.currentWheel &&
+    savedWheels === state.savedWheels &&
+    spinHistory === state.spinHistory &&
+    settings === rawSettings
+  if (same) return value as PersistedState
+  return { ...state, currentWheel, savedWheels, spinHistory, settings } as PersistedState
+}
 
 export type ParseResult = {
   state: PersistedState
@@ -133,14 +142,12 @@ function parseValue(json: unknown): ParseResult {
   if (migrated.from !== STORE_VERSION)
     problems.push(`stored as version ${migrated.from}, read as ${STORE_VERSION}`)
 
-  const quick = plainStateSchema.safeParse(migrated.data)
-  const strict = quick.success ? quick : persistedStateSchema.safeParse(migrated.data)
-  if (strict.success)
-    return { state: strict.data as PersistedState, needsBackup: problems.length > 0, problems }
+  const strict = strictState(migrated.data)
+  if (strict) return { state: strict, needsBackup: problems.length > 0, problems }
 
   const state = repair(migrated.data, (problem) => problems.push(problem))
-  // The repaired state must pass the strict schema; if it ever did not, the defaults are safer.
-  if (!persistedStateSchema.safeParse(state).success) return failed('the stored value could not be repaired')
+  // The repaired state must pass the strict rules; if it ever did not, the defaults are safer.
+  if (!strictState(state)) return failed('the stored value could not be repaired')
   return { state, needsBackup: true, problems: problems.length > 0 ? problems : ['repaired'] }
 }
 

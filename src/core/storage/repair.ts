@@ -1,3 +1,4 @@
+import { isValidId } from '../wheel/checks'
 import { normalizeHex } from '../wheel/colors'
 import {
   clampSpinDuration,
@@ -16,7 +17,6 @@ import {
   type WheelMode,
   type WheelSettings,
 } from '../wheel/model'
-import { isValidId } from '../wheel/schema'
 import { readWeight } from '../wheel/weights'
 
 /**

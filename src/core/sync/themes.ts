@@ -1,5 +1,4 @@
-import * as z from 'zod/mini'
-import { type CustomTheme, customThemeSchema } from '../wheel/themes'
+import type { CustomTheme } from '../wheel/themes'
 
 /**
  * Cloud sync of custom themes (Premium), like saved wheels: the browser keeps its themes and the
@@ -12,12 +11,6 @@ export const MAX_CUSTOM_THEMES = 50
 export const MAX_DELETED_THEME_IDS = 200
 
 export type ThemeSync = { themes: CustomTheme[]; deleted: string[] }
-
-const themeId = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/))
-export const themeSyncSchema = z.object({
-  themes: z.array(customThemeSchema).check(z.maxLength(MAX_CUSTOM_THEMES)),
-  deleted: z.array(themeId).check(z.maxLength(MAX_DELETED_THEME_IDS)),
-})
 
 export const THEME_SYNC_MESSAGES = {
   premiumRequired: 'Syncing custom themes needs a Premium plan.',

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini'
-import { lookSchema } from './look'
 import {
   clampSpinDuration,
   clampWheelSize,
@@ -15,7 +14,7 @@ import {
 } from './model'
 import { colorBetween } from './neighbour-colors'
 import { withNewIds } from './operations'
-import { plainWheelSchema, wheelSchema } from './schema'
+import { lookSchema, plainWheelSchema, wheelSchema } from './schema'
 import { readWeight } from './weights'
 
 /** Files above this size are refused before they are read. */

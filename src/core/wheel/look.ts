@@ -1,6 +1,4 @@
-import * as z from 'zod/mini'
-
-/** The look of a wheel (Premium themes, see themes.ts): plain data and its schema. */
+/** The look of a wheel (Premium themes, see themes.ts): plain data (its schema is in schema.ts, its hand-written check in checks.ts). */
 
 export const LABEL_COLORS = ['auto', 'black', 'white'] as const
 export type LabelColor = (typeof LABEL_COLORS)[number]
@@ -22,13 +20,5 @@ export type WheelLook = {
 
 export const DEFAULT_LOOK: WheelLook = { labelColor: 'auto', labelFont: 'sans', centerColor: '#ffffff' }
 
-const hex = z.string().check(z.regex(/^#[0-9a-f]{6}$/))
 export const MIN_THEME_COLORS = 2
 export const MAX_THEME_COLORS = 12
-
-export const lookSchema = z.object({
-  palette: z.optional(z.array(hex).check(z.minLength(MIN_THEME_COLORS), z.maxLength(MAX_THEME_COLORS))),
-  labelColor: z.enum(LABEL_COLORS),
-  labelFont: z.enum(['sans', 'serif', 'mono']),
-  centerColor: hex,
-})

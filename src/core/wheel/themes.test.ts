@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_LOOK, lookSchema } from './look'
+import { DEFAULT_LOOK } from './look'
 import { createItem } from './model'
+import { lookSchema } from './schema'
 import { applyPalette, customThemeProblem, labelColorFor, PALETTES } from './themes'
 
 describe('themes', () => {

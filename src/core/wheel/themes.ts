@@ -1,4 +1,4 @@
-import * as z from 'zod/mini'
+import { HEX_COLOR_PATTERN, ID_PATTERN, pick } from './checks'
 import type { WheelLook } from './look'
 import type { Item } from './model'
 import { colorsForList } from './neighbour-colors'
@@ -10,7 +10,6 @@ export {
   LABEL_FONTS,
   type LabelColor,
   type LabelFont,
-  lookSchema,
   MAX_THEME_COLORS,
   MIN_THEME_COLORS,
   type WheelLook,
@@ -47,19 +46,29 @@ export const PALETTES: readonly Palette[] = [
   { id: 'mint', name: 'Mint', colors: ['#064e3b', '#10b981', '#a7f3d0', '#0891b2', '#ecfeff'] },
 ]
 
-const hex = z.string().check(z.regex(/^#[0-9a-f]{6}$/))
 export const MAX_THEME_NAME = 40
 
 export type CustomTheme = { id: string; name: string; colors: string[] }
 
-export const customThemeSchema = z.object({
-  id: z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/)),
-  name: z.string().check(
-    z.maxLength(MAX_THEME_NAME),
-    z.refine((s) => s.trim().length > 0, 'Give the theme a name.'),
-  ),
-  colors: z.array(hex).check(z.minLength(2), z.maxLength(12)),
-})
+/**
+ * A stored or synced custom theme as `customThemeSchema` (sync/theme-schema.ts) returns it, or
+ * null where the schema refuses it; without zod, for the wheel page.
+ */
+export function strictCustomTheme(value: unknown): CustomTheme | null {
+  const theme = pick(value, ['id', 'name', 'colors'])
+  const ok =
+    theme !== null &&
+    typeof theme.id === 'string' &&
+    ID_PATTERN.test(theme.id) &&
+    typeof theme.name === 'string' &&
+    theme.name.length <= MAX_THEME_NAME &&
+    theme.name.trim().length > 0 &&
+    Array.isArray(theme.colors) &&
+    theme.colors.length >= 2 &&
+    theme.colors.length <= 12 &&
+    theme.colors.every((c) => typeof c === 'string' && HEX_COLOR_PATTERN.test(c))
+  return ok ? (theme as CustomTheme) : null
+}
 
 /** Checks a custom theme the user made: the reason it is refused, or null when it is fine. */
 export function customThemeProblem(name: string, colors: readonly string[]): string | null {

@@ -1,12 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import {
-  MAX_CUSTOM_THEMES,
-  mergeThemes,
-  THEME_SYNC_MESSAGES,
-  type ThemeSync,
-  themeSyncSchema,
-} from '../../core/sync/themes'
+import { themeSyncSchema } from '../../core/sync/theme-schema'
+import { MAX_CUSTOM_THEMES, mergeThemes, THEME_SYNC_MESSAGES, type ThemeSync } from '../../core/sync/themes'
 import type { Db } from '../db/client'
 import { customThemes } from '../db/schema'
 import { HttpError } from '../http/errors'

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini'
-import { type ThemeSync, themeSyncSchema } from '../../core/sync/themes'
+import { themeSyncSchema } from '../../core/sync/theme-schema'
+import type { ThemeSync } from '../../core/sync/themes'
 import { request } from './client'
 
 /** Cloud sync of custom themes (/api/themes): send this browser's themes, get the account's merged list. */

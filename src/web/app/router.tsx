@@ -1,7 +1,6 @@
 import type { RouteObject } from '../router'
 import { Layout } from './layout'
 import { RouteError } from './route-error'
-import { HomePage } from './routes/home-page'
 
 // Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code).
 // router.test.ts checks that the paths are exactly APP_ROUTES (src/core/routes.ts).
@@ -39,7 +38,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
-      { index: true, Component: HomePage },
+      { index: true, lazy: () => import('./routes/home-page') },
       { path: '/about', lazy: () => import('../features/marketing/about-page') },
       { path: '/faq', lazy: () => import('../features/marketing/faq-page') },
       { path: '/privacy-policy', lazy: () => import('../features/marketing/privacy-page') },

@@ -1,9 +1,8 @@
-import * as z from 'zod/mini'
 import { create } from 'zustand'
-import { MAX_CUSTOM_THEMES, mergeThemes } from '../../core/sync/themes'
+import { MAX_CUSTOM_THEMES, mergeThemes, type ThemeSync } from '../../core/sync/themes'
+import { strictList } from '../../core/wheel/checks'
 import { createId } from '../../core/wheel/model'
-import { type CustomTheme, customThemeSchema } from '../../core/wheel/themes'
-import { themesApi } from '../api/themes'
+import { type CustomTheme, strictCustomTheme } from '../../core/wheel/themes'
 
 /**
  * Custom themes (Premium), kept in this browser's local storage and, for premium users, synced to
@@ -19,10 +18,10 @@ const ACCOUNT_KEY = 'whirl-custom-themes-account'
 
 export { MAX_CUSTOM_THEMES }
 
-function read<T>(key: string, schema: z.ZodMiniType<T[]>): T[] {
+/** The list stored under `key` when every entry reads, else none. */
+function read<T>(key: string, entry: (value: unknown) => T | null): T[] {
   try {
-    const parsed = schema.safeParse(JSON.parse(localStorage.getItem(key) ?? '[]'))
-    return parsed.success ? parsed.data : []
+    return strictList(JSON.parse(localStorage.getItem(key) ?? '[]'), Number.POSITIVE_INFINITY, entry) ?? []
   } catch {
     return []
   }
@@ -48,8 +47,8 @@ type Store = {
 const inBrowser = typeof window !== 'undefined'
 
 export const useCustomThemes = create<Store>()((set, get) => ({
-  themes: inBrowser ? read(KEY, z.array(customThemeSchema)).slice(0, MAX_CUSTOM_THEMES) : [],
-  deleted: inBrowser ? read(DELETED_KEY, z.array(z.string())) : [],
+  themes: inBrowser ? read(KEY, strictCustomTheme).slice(0, MAX_CUSTOM_THEMES) : [],
+  deleted: inBrowser ? read(DELETED_KEY, (v) => (typeof v === 'string' ? v : null)) : [],
   add: (name, colors) => {
     if (get().themes.length >= MAX_CUSTOM_THEMES) return false
     const themes = [...get().themes, { id: createId(), name: name.trim(), colors }]
@@ -108,8 +107,10 @@ export function syncCustomThemes(): Promise<void> {
     do {
       again = false
       const { themes, deleted } = useCustomThemes.getState()
-      let merged: Awaited<ReturnType<typeof themesApi.sync>>
+      let merged: ThemeSync
       try {
+        // The request's module (and its answer's schema) loads with the first sync, not the page.
+        const { themesApi } = await import('../api/themes')
         merged = await themesApi.sync({ themes, deleted })
       } catch {
         return

@@ -1,5 +1,5 @@
-import * as z from 'zod/mini'
 import type { SyncState } from '../../core/sync/merge'
+import { pick, strictList } from '../../core/wheel/checks'
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 /**
@@ -10,17 +10,24 @@ import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
  */
 export { SYNC_DELETED_KEY, SYNC_STATE_KEY }
 
-const stateSchema = z.object({
-  userId: z.string(),
-  cursor: z.int().check(z.gte(0)),
-  synced: z.record(z.string(), z.string()),
-})
-const deletedSchema = z.array(z.string())
+/** The stored sync state, or null when it is not one (as a zod schema of the same shape would say; sync-state.test.ts). */
+export function strictSyncState(value: unknown): SyncState | null {
+  const state = pick(value, ['userId', 'cursor', 'synced'])
+  if (!state || typeof state.userId !== 'string') return null
+  if (!(Number.isSafeInteger(state.cursor) && (state.cursor as number) >= 0)) return null
+  const { synced } = state
+  if (synced === null || typeof synced !== 'object' || Array.isArray(synced)) return null
+  if (Object.getPrototypeOf(synced) !== Object.prototype) return null
+  if (!Object.values(synced).every((v) => typeof v === 'string')) return null
+  return state as SyncState
+}
 
-function read<T>(key: string, schema: z.ZodMiniType<T>): T | null {
+const strictStrings = (value: unknown): string[] | null =>
+  strictList(value, Number.POSITIVE_INFINITY, (v) => (typeof v === 'string' ? v : null))
+
+function read<T>(key: string, strict: (value: unknown) => T | null): T | null {
   try {
-    const parsed = schema.safeParse(JSON.parse(localStorage.getItem(key) ?? 'null'))
-    return parsed.success ? parsed.data : null
+    return strict(JSON.parse(localStorage.getItem(key) ?? 'null'))
   } catch {
     return null
   }
@@ -35,12 +42,12 @@ function write(key: string, value: unknown): boolean {
   }
 }
 
-export const readSyncState = (): SyncState | null => read(SYNC_STATE_KEY, stateSchema)
+export const readSyncState = (): SyncState | null => read(SYNC_STATE_KEY, strictSyncState)
 
 /** False when the browser refused the write: the caller keeps its previous cursor. */
 export const writeSyncState = (state: SyncState): boolean => write(SYNC_STATE_KEY, state)
 
-export const readDeletedWheels = (): string[] => read(SYNC_DELETED_KEY, deletedSchema) ?? []
+export const readDeletedWheels = (): string[] => read(SYNC_DELETED_KEY, strictStrings) ?? []
 
 /** Records that the user deleted these saved wheels here (a tombstone each, until pushed). */
 export function recordDeletedWheels(ids: readonly string[]): void {

@@ -11,7 +11,7 @@ import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
 
-export function HomePage() {
+export function Component() {
   usePageTitle('Spin the wheel, get a fair winner')
   return (
     <div className="mx-auto max-w-6xl px-4">

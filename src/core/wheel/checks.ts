@@ -1,0 +1,215 @@
+import { LABEL_COLORS, LABEL_FONTS, MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
+import {
+  type Item,
+  MAX_ITEM_TEXT,
+  MAX_ITEMS,
+  MAX_WHEEL_NAME,
+  SPIN_DURATION,
+  type SpinHistoryEntry,
+  WHEEL_MODES,
+  WHEEL_SIZE,
+  type Wheel,
+  type WheelSettings,
+} from './model'
+
+/**
+ * The wheel rules of schema.ts, written out by hand for the page: the wheel page reads its stored
+ * state with these and never loads zod (decision 0019). Each `strict…` reader gives what its
+ * schema's safeParse would give: null where the schema refuses the value, the value itself where
+ * the schema would return it unchanged, and otherwise a copy without the keys the schema strips.
+ * checks.test.ts holds each one to its schema on generated values.
+ */
+
+/** Lower-case #rrggbb, as stored (normalizeHex turns #rgb and upper case into this). */
+export const HEX_COLOR_PATTERN = /^#[0-9a-f]{6}$/
+/** Ids: 1–64 letters, digits, '_' or '-', starting with a letter or digit (so never '__proto__'). */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
+
+export const isValidId = (value: unknown): value is string =>
+  typeof value === 'string' && ID_PATTERN.test(value)
+
+const isHex = (value: unknown): value is string => typeof value === 'string' && HEX_COLOR_PATTERN.test(value)
+
+/** RFC 3339 in UTC with seconds (a fraction optional), on a real calendar day: what toISOString writes. */
+const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+export function isIsoTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  const match = TIMESTAMP.exec(value)
+  if (!match) return false
+  const year = Number(match[1])
+  const month = Number(match[2])
+  const day = Number(match[3])
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number)
+  return day <= days
+}
+
+/**
+ * `value` itself when it is a plain object with no keys but `keys`; a copy holding only those of
+ * its keys (what zod's object returns) when it is another object; null when it is no object.
+ */
+export function pick(value: unknown, keys: readonly string[]): Record<string, unknown> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
+  const record = value as Record<string, unknown>
+  let plain = Object.getPrototypeOf(value) === Object.prototype
+  if (plain)
+    for (const key in record)
+      if (!keys.includes(key)) {
+        plain = false
+        break
+      }
+  if (plain) return record
+  const copy: Record<string, unknown> = {}
+  for (const key of keys) if (key in record) copy[key] = record[key]
+  return copy
+}
+
+/** `copy` when any part was copied, the original otherwise: a value is only copied where zod would. */
+const sameUnless = <T>(original: unknown, copied: boolean, copy: () => T): T =>
+  copied ? copy() : (original as T)
+
+const isInt = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
+
+const isString = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max
+
+const ITEM_KEYS = ['id', 'text', 'color', 'weight']
+
+function strictItem(value: unknown): Item | null {
+  const item = pick(value, ITEM_KEYS)
+  if (!item) return null
+  const { id, text, color, weight } = item
+  if (typeof id !== 'string' || !ID_PATTERN.test(id)) return null
+  if (typeof text !== 'string' || text.length > MAX_ITEM_TEXT || text.trim().length === 0) return null
+  if (typeof color !== 'string' || !HEX_COLOR_PATTERN.test(color)) return null
+  if (weight !== undefined && !isInt(weight, 1, 100)) return null
+  return item as Item
+}
+
+/**
+ * Each value of a list as `read` gives it, or null when the list is longer than `limit` or `read`
+ * refuses any; the list itself when nothing was copied (as zod's array with a maximum returns it).
+ */
+export function strictList<T>(value: unknown, limit: number, read: (v: unknown) => T | null): T[] | null {
+  if (!Array.isArray(value) || value.length > limit) return null
+  let copy: T[] | null = null
+  for (let i = 0; i < value.length; i += 1) {
+    const one = read(value[i])
+    if (one === null) return null
+    if (one !== value[i] && !copy) copy = value.slice(0, i)
+    copy?.push(one)
+  }
+  return copy ?? value
+}
+
+/**
+ * The item list as `z.array(itemSchema)` with at most MAX_ITEMS returns it. On a list that needs no
+ * copy it copies nothing: about 5 times quicker than the schema on 10,000 items.
+ */
+export const strictItems = (value: unknown): Item[] | null => strictList(value, MAX_ITEMS, strictItem)
+
+/** True when `value` is a list of items exactly as `itemSchema` accepts and returns them. */
+export const isPlainItemList = (value: unknown): value is Item[] =>
+  value !== null && strictItems(value) === value
+
+const onSlider = (value: unknown, range: { min: number; max: number; step: number }) =>
+  isInt(value, range.min, range.max) && (value - range.min) % range.step === 0
+
+const SETTINGS_KEYS = ['spinDuration', 'soundEnabled', 'confettiEnabled', 'wheelSize', 'mode']
+
+export function strictWheelSettings(value: unknown): WheelSettings | null {
+  const s = pick(value, SETTINGS_KEYS)
+  const ok =
+    s !== null &&
+    onSlider(s.spinDuration, SPIN_DURATION) &&
+    typeof s.soundEnabled === 'boolean' &&
+    typeof s.confettiEnabled === 'boolean' &&
+    onSlider(s.wheelSize, WHEEL_SIZE) &&
+    (WHEEL_MODES as readonly unknown[]).includes(s.mode)
+  return ok ? (s as WheelSettings) : null
+}
+
+const LOOK_KEYS = ['palette', 'labelColor', 'labelFont', 'centerColor']
+
+export function strictLook(value: unknown): WheelLook | null {
+  const look = pick(value, LOOK_KEYS)
+  if (!look) return null
+  const { palette } = look
+  const paletteOk =
+    palette === undefined ||
+    (Array.isArray(palette) &&
+      palette.length >= MIN_THEME_COLORS &&
+      palette.length <= MAX_THEME_COLORS &&
+      palette.every(isHex))
+  const ok =
+    paletteOk &&
+    (LABEL_COLORS as readonly unknown[]).includes(look.labelColor) &&
+    typeof look.labelFont === 'string' &&
+    Object.hasOwn(LABEL_FONTS, look.labelFont) &&
+    isHex(look.centerColor)
+  return ok ? (look as WheelLook) : null
+}
+
+/** The tally: item ids (each on the wheel) to counts of at least 1. */
+function isTally(value: unknown, items: readonly Item[]): value is Record<string, number> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
+  const keys = Object.keys(value)
+  if (keys.length === 0) return true
+  const ids = new Set(items.map((i) => i.id))
+  const counts = value as Record<string, unknown>
+  return keys.every(
+    (id) => ID_PATTERN.test(id) && ids.has(id) && isInt(counts[id], 1, Number.MAX_SAFE_INTEGER),
+  )
+}
+
+const WHEEL_KEYS = ['id', 'name', 'items', 'settings', 'tally', 'look', 'createdAt', 'updatedAt']
+
+/** The wheel as `wheelSchema` returns it, or null where the schema refuses it. */
+export function strictWheel(value: unknown): Wheel | null {
+  const w = pick(value, WHEEL_KEYS)
+  if (!w) return null
+  const { id, name, tally, createdAt, updatedAt } = w
+  if (!(id === null || isValidId(id)) || !isString(name, MAX_WHEEL_NAME)) return null
+  const items = strictItems(w.items)
+  if (!items || new Set(items.map((i) => i.id)).size !== items.length) return null
+  const settings = strictWheelSettings(w.settings)
+  if (!settings) return null
+  if (tally !== undefined && !isTally(tally, items)) return null
+  const look = w.look === undefined ? undefined : strictLook(w.look)
+  if (look === null) return null
+  if (!(createdAt === undefined || isIsoTimestamp(createdAt))) return null
+  if (!(updatedAt === undefined || isIsoTimestamp(updatedAt))) return null
+  const copied = w !== value || items !== w.items || settings !== w.settings || look !== w.look
+  return sameUnless(
+    value,
+    copied,
+    () => ({ ...w, items, settings, ...('look' in w ? { look } : {}) }) as Wheel,
+  )
+}
+
+const ENTRY_KEYS = ['id', 'result', 'wheelName', 'timestamp']
+const RESULT_KEYS = ['text', 'color']
+
+/** The history entry as `spinHistoryEntrySchema` returns it, or null where the schema refuses it. */
+export function strictHistoryEntry(value: unknown): SpinHistoryEntry | null {
+  const entry = pick(value, ENTRY_KEYS)
+  const result = entry && pick(entry.result, RESULT_KEYS)
+  const ok =
+    entry !== null &&
+    result !== null &&
+    isValidId(entry.id) &&
+    isString(result.text, MAX_ITEM_TEXT) &&
+    isHex(result.color) &&
+    isString(entry.wheelName, MAX_WHEEL_NAME) &&
+    isIsoTimestamp(entry.timestamp)
+  if (!ok) return null
+  return sameUnless(
+    value,
+    entry !== value || result !== entry.result,
+    () => ({ ...entry, result }) as SpinHistoryEntry,
+  )
+}
