@@ -66,7 +66,11 @@ test.describe('cookie consent', () => {
     await page.clock.pauseAt(1000)
     await page.goto('/')
     await expect(page.getByRole('banner')).toBeVisible()
-    await page.clock.runFor(1900)
+    // The prerendered page starts its scripts one frame after its first paint: let that frame pass,
+    // then wait until the app has taken over the page (its load is what the 2 seconds count from).
+    await page.clock.runFor(50)
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
+    await page.clock.runFor(1850)
     await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
     await page.clock.runFor(200)
     await expect(page.getByRole('dialog', { name: 'We use cookies' })).toBeVisible()
