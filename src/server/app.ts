@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options: options.billing,
   })
   registerAccountDataRoutes(app, { billing, mailer })
-  registerWheelRoutes(app, database.db, options.wheels)
+  registerWheelRoutes(app, database, options.wheels)
   registerThemeRoutes(app, database.db)
   registerShareRoutes(app, {
     accounts: app.accounts,

@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors'
 import { registerPeriodicJob } from '../jobs/runner'
 import { purgeLimits } from '../limits/purge'
 import type { Mailer } from '../mail/mailer'
-import { createInProcessProfileEvents, createPgProfileEvents, type ProfileEvents } from '../profile/events'
+import { changeEvents, PROFILE_CHANNEL, type ProfileEvents } from '../profile/events'
 import { createProfileRepository, type ProfileRepository } from '../profile/repository'
 import { type BetterAuth, createAuth } from './auth'
 import { copyCookies, requestHeaders } from './auth-response'
@@ -50,12 +50,6 @@ declare module 'fastify' {
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.'
 
-/** The schema the database connection works in (tests use one per run), from its search_path. */
-function schemaOf(database: Database): string | undefined {
-  const options = database.pgOptions?.options
-  return typeof options === 'string' ? /search_path=([a-z_][a-z0-9_]*)/.exec(options)?.[1] : undefined
-}
-
 /**
  * Builds the sign-in service (better-auth, profiles and their live updates, the attempt limiter),
  * ties its start and stop to the app's, and decorates app.accounts. It registers no routes: app.ts
@@ -67,10 +61,7 @@ export async function createAuthService(
 ): Promise<Auth> {
   const { config } = app
   const db = database.db
-  const channel: ProfileEvents =
-    database.kind === 'postgres' && database.pgOptions
-      ? createPgProfileEvents({ db, pgOptions: database.pgOptions, schema: schemaOf(database), log: app.log })
-      : createInProcessProfileEvents()
+  const channel = changeEvents(app, database, PROFILE_CHANNEL)
   // Other processes forget a user's cached sessions when the event arrives; this one at once, so a
   // change is never followed by a stale read here (before and after, for reads in flight).
   const sessionCache = createSessionCache(channel)
@@ -137,8 +128,6 @@ export async function createAuthService(
   }
   app.decorate('accounts', service)
 
-  app.addHook('onReady', async () => events.start())
-  app.addHook('onClose', async () => events.close())
   // Ended rate-limit windows, old sign-in failures and stale stream leases: once per cluster.
   registerPeriodicJob(app, db, { name: 'limits-purge', everyMs: 10 * 60 * 1000, run: () => purgeLimits(db) })
   return service

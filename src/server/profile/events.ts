@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import type { Db } from '../db/client'
+import type { Database, Db } from '../db/client'
 
 /**
  * "This user's profile changed": published after a change is committed, delivered to every
@@ -8,12 +8,13 @@ import type { Db } from '../db/client'
  * notification carries only the user id.
  */
 export type ProfileEvents = {
-  publish(userId: string): Promise<void>
+  /** `revision`: a number the change carries to its listeners (the wheels' new sync cursor). */
+  publish(userId: string, revision?: number): Promise<void>
   /**
    * Calls `listener` after each change of the user's profile, and also when changes may have been
    * missed (the listening connection was lost and is back). Returns the unsubscribe function.
    */
-  subscribe(userId: string, listener: () => void): () => void
+  subscribe(userId: string, listener: (revision?: number) => void): () => void
   /** Calls `listener` after a change of any user's profile (and after missed changes). */
   subscribeAll(listener: () => void): () => void
   start(): Promise<void>
@@ -27,17 +28,18 @@ type Log = {
 }
 
 function createRegistry() {
-  const listeners = new Map<string, Set<() => void>>()
+  type Listener = (revision?: number) => void
+  const listeners = new Map<string, Set<Listener>>()
   const everyone = new Set<() => void>()
-  const call = (fn: () => void) => {
+  const call = (fn: Listener, revision?: number) => {
     try {
-      fn()
+      fn(revision)
     } catch {
       // One broken subscriber must not stop the others.
     }
   }
   return {
-    subscribe(userId: string, listener: () => void) {
+    subscribe(userId: string, listener: Listener) {
       let set = listeners.get(userId)
       if (!set) {
         set = new Set()
@@ -55,9 +57,9 @@ function createRegistry() {
         everyone.delete(listener)
       }
     },
-    dispatch(userId: string) {
+    dispatch(userId: string, revision?: number) {
       for (const listener of [...everyone]) call(listener)
-      for (const listener of [...(listeners.get(userId) ?? [])]) call(listener)
+      for (const listener of [...(listeners.get(userId) ?? [])]) call(listener, revision)
     },
     dispatchAll() {
       for (const listener of [...everyone]) call(listener)
@@ -70,8 +72,8 @@ function createRegistry() {
 export function createInProcessProfileEvents(): ProfileEvents {
   const registry = createRegistry()
   return {
-    async publish(userId) {
-      queueMicrotask(() => registry.dispatch(userId))
+    async publish(userId, revision) {
+      queueMicrotask(() => registry.dispatch(userId, revision))
     },
     subscribe: registry.subscribe,
     subscribeAll: registry.subscribeAll,
@@ -81,6 +83,36 @@ export function createInProcessProfileEvents(): ProfileEvents {
 }
 
 export const PROFILE_CHANNEL = 'whirl_profile_changed'
+
+/** The schema a PostgreSQL connection works in (tests use one per run), from its search_path. */
+export function schemaOf(database: Database): string | undefined {
+  const options = database.pgOptions?.options
+  return typeof options === 'string' ? /search_path=([a-z_][a-z0-9_]*)/.exec(options)?.[1] : undefined
+}
+
+/**
+ * Per-user change events on `channel` for the database at hand: across processes through
+ * PostgreSQL, in-process on PGlite. Started when the app is ready, closed with it.
+ */
+export function changeEvents(
+  app: { log: Log; addHook(name: 'onReady' | 'onClose', hook: () => Promise<void>): unknown },
+  database: Database,
+  channel: string,
+): ProfileEvents {
+  const events =
+    database.kind === 'postgres' && database.pgOptions
+      ? createPgProfileEvents({
+          db: database.db,
+          pgOptions: database.pgOptions,
+          schema: schemaOf(database),
+          log: app.log,
+          channel,
+        })
+      : createInProcessProfileEvents()
+  app.addHook('onReady', async () => events.start())
+  app.addHook('onClose', async () => events.close())
+  return events
+}
 
 /**
  * PostgreSQL: NOTIFY on publish, and one dedicated connection per process that LISTENs and fans
@@ -94,8 +126,11 @@ export function createPgProfileEvents(options: {
   schema?: string
   log: Log
   maxBackoffMs?: number
+  /** Another kind of per-user change (for example the wheels'); default: the profile's. */
+  channel?: string
 }): ProfileEvents {
   const { db, log } = options
+  const channel = options.channel ?? PROFILE_CHANNEL
   const schema = options.schema ?? ''
   const registry = createRegistry()
   const maxBackoffMs = options.maxBackoffMs ?? 10_000
@@ -106,10 +141,11 @@ export function createPgProfileEvents(options: {
   let timer: NodeJS.Timeout | null = null
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel !== PROFILE_CHANNEL || !message.payload) return
+    if (message.channel !== channel || !message.payload) return
     try {
-      const { s, u } = JSON.parse(message.payload) as { s?: unknown; u?: unknown }
-      if (s === schema && typeof u === 'string') registry.dispatch(u)
+      const { s, u, r } = JSON.parse(message.payload) as { s?: unknown; u?: unknown; r?: unknown }
+      if (s === schema && typeof u === 'string')
+        registry.dispatch(u, Number.isSafeInteger(r) ? (r as number) : undefined)
     } catch {
       log.warn({ payload: message.payload }, 'profile events: unreadable notification ignored')
     }
@@ -131,7 +167,9 @@ export function createPgProfileEvents(options: {
     const next = new pg.Client({
       ...options.pgOptions,
       keepAlive: true,
-      application_name: `whirl-listen:${schema || 'public'}`.slice(0, 63),
+      // The profile's listener keeps the plain name (operators and tests look for it); others add their channel.
+      application_name:
+        `whirl-listen${channel === PROFILE_CHANNEL ? '' : `-${channel}`}:${schema || 'public'}`.slice(0, 63),
     })
     next.on('notification', onNotification)
     next.on('error', (error) => {
@@ -143,7 +181,7 @@ export function createPgProfileEvents(options: {
     })
     try {
       await next.connect()
-      await next.query(`LISTEN ${PROFILE_CHANNEL}`)
+      await next.query(`LISTEN ${channel}`)
     } catch (error) {
       log.warn({ err: { message: (error as Error).message } }, 'profile events: could not listen; retrying')
       await next.end().catch(() => {})
@@ -163,9 +201,13 @@ export function createPgProfileEvents(options: {
   }
 
   return {
-    async publish(userId) {
-      const payload = JSON.stringify({ s: schema, u: userId })
-      await db.execute(sql`select pg_notify(${PROFILE_CHANNEL}, ${payload})`)
+    async publish(userId, revision) {
+      const payload = JSON.stringify({
+        s: schema,
+        u: userId,
+        ...(revision === undefined ? {} : { r: revision }),
+      })
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`)
     },
     subscribe: registry.subscribe,
     subscribeAll: registry.subscribeAll,

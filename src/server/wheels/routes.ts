@@ -9,12 +9,14 @@ import {
   type SyncResponse,
   syncRequestSchema,
 } from '../../core/sync/protocol'
-import type { Db } from '../db/client'
+import type { Database } from '../db/client'
 import { HttpError } from '../http/errors'
 import { premiumBeforeBody, requirePremium, requireUser } from '../http/guards'
 import { parseBody } from '../http/parse-body'
 import { stateChanging } from '../http/state-changing'
 import { registerPeriodicJob } from '../jobs/runner'
+import { changeEvents } from '../profile/events'
+import { createCursorCache } from './cursor-cache'
 import { createWheelRepository } from './repository'
 
 const pullQuery = z.object({
@@ -24,6 +26,8 @@ const pullQuery = z.object({
 /** How often tombstones past TOMBSTONE_DAYS are purged. */
 const PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000
 const INVALID = 'The wheels sent could not be read. Nothing was changed.'
+/** "This user's saved wheels changed": published after every push, heard by every process. */
+export const WHEELS_CHANNEL = 'whirl_wheels_changed'
 
 /**
  * Cloud sync of saved wheels: GET /api/wheels (changes after a cursor; also for a user whose
@@ -31,8 +35,16 @@ const INVALID = 'The wheels sent could not be read. Nothing was changed.'
  */
 export type WheelOptions = { quotaBytes?: number }
 
-export function registerWheelRoutes(app: FastifyInstance, db: Db, options: WheelOptions = {}): void {
+export function registerWheelRoutes(
+  app: FastifyInstance,
+  database: Database,
+  options: WheelOptions = {},
+): void {
+  const db = database.db
+  const events = changeEvents(app, database, WHEELS_CHANNEL)
   const repository = createWheelRepository(db, options.quotaBytes)
+  // Asked "anything after my cursor?" when nothing changed, a process answers from memory.
+  const cursors = createCursorCache(events)
 
   // Once per interval for the whole cluster (jobs/runner.ts).
   registerPeriodicJob(app, db, {
@@ -49,8 +61,18 @@ export function registerWheelRoutes(app: FastifyInstance, db: Db, options: Wheel
     const query = pullQuery.safeParse(request.query)
     if (!query.success) throw new HttpError(400, 'The sync cursor is not valid.')
     const { since = 0, limit = PULL_PAGE_DEFAULT } = query.data
-    const pulled = await repository.pull(user.userId, since, limit)
-    const response: SyncResponse = { ...pulled, conflicts: [], canWrite: hasPremiumPlan(user.profile) }
+    const canWrite = hasPremiumPlan(user.profile)
+    if (cursors.get(user.userId) === since) {
+      const unchanged: SyncResponse = { wheels: [], cursor: since, more: false, conflicts: [], canWrite }
+      return unchanged
+    }
+    const pulled = await cursors.track(
+      user.userId,
+      () => repository.pull(user.userId, since, limit),
+      // A page with more after it ends below the top: it says nothing of the cursor.
+      (page) => (page.more ? undefined : page.cursor),
+    )
+    const response: SyncResponse = { ...pulled, conflicts: [], canWrite }
     return response
   })
 
@@ -69,7 +91,14 @@ export function registerWheelRoutes(app: FastifyInstance, db: Db, options: Wheel
         reply.header('cache-control', 'no-store')
         const user = await requirePremium(request, SYNC_MESSAGES.premiumRequired)
         const body = parseBody(syncRequestSchema, request.body, INVALID)
+        cursors.watch(user.userId)
         const pushed = await repository.push(user.userId, body.since, body.changes)
+        // This process knows at once; the others when the event arrives.
+        cursors.pushed(user.userId, pushed.cursor)
+        void events.publish(user.userId, pushed.cursor).catch((error: unknown) => {
+          // The others then learn of it within 10 s (the cache's age limit).
+          request.log.warn({ err: { message: (error as Error).message } }, 'wheels: push not announced')
+        })
         const response: SyncResponse = { ...pushed, canWrite: true }
         return response
       },
