@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../db/client'
 import { profiles, verifications } from '../db/schema'
 import { createInProcessProfileEvents } from '../profile/events'
-import { register, send, startApp, type TestApp } from '../testing/auth'
+import { register, send, startApp, startSecondProcess, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
 import { createSessionCache } from './session-cache'
@@ -106,17 +105,7 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('session cache across serv
   async function twoProcesses(): Promise<[TestApp, TestApp]> {
     const a = await startApp(database)
     cleanups.push(() => a.dispose())
-    const own = await openDatabase({
-      kind: 'postgres',
-      url: process.env.DATABASE_URL as string,
-      schema: database.schema,
-    })
-    const b = await startApp({ ...own, dispose: () => own.close() })
-    cleanups.push(
-      () => b.dispose(),
-      () => own.close(),
-    )
-    return [a, b]
+    return [a, await startSecondProcess(database, cleanups)]
   }
 
   /** Polls B's /api/profile until `done` holds; fails after one second. */

@@ -2,9 +2,8 @@ import http from 'node:http'
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../db/client'
 import { authRateLimits, users, verifications } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
+import { register, send, startApp, startSecondProcess, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
 
@@ -186,16 +185,7 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('profile stream across ser
   afterAll(async () => database.dispose())
 
   /** A second server process: its own pool and listening connection on the same schema. */
-  async function secondInstance() {
-    const url = process.env.DATABASE_URL as string
-    const own = await openDatabase({ kind: 'postgres', url, schema: database.schema })
-    const app = await startApp({ ...own, dispose: () => own.close() })
-    cleanups.push(
-      () => app.dispose(),
-      () => own.close(),
-    )
-    return app
-  }
+  const secondInstance = () => startSecondProcess(database, cleanups)
 
   it('delivers a change made by another instance on the same PostgreSQL', async () => {
     const a = await startApp(database)

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { type BuildOptions, buildApp } from '../app'
+import { openDatabase } from '../db/client'
 import type { TestDatabase } from './harness'
 import { testConfig } from './harness'
 
@@ -63,4 +64,37 @@ export async function register(app: FastifyInstance, user = newUser(), ip?: stri
   const response = await send(app, '/api/account/register', user, { ip })
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`)
   return { cookie: cookieFrom(response), profile: response.json().profile, user }
+}
+
+/** Registers a user and gives them an active monthly plan (as a paid subscription would). */
+export async function registerPremium(app: TestApp) {
+  const user = await register(app)
+  await app.accounts.profiles.updatePlan(user.profile.userId, {
+    planType: 'monthly',
+    subscriptionStatus: 'active',
+    subscriptionId: 'TEST-1',
+    subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
+  })
+  return user
+}
+
+/**
+ * Another server process on the test's PostgreSQL schema: its own pool, listening connections and
+ * caches. `cleanups` gets what stops it.
+ */
+export async function startSecondProcess(
+  database: TestDatabase,
+  cleanups: (() => Promise<unknown>)[],
+): Promise<TestApp> {
+  const own = await openDatabase({
+    kind: 'postgres',
+    url: process.env.DATABASE_URL as string,
+    schema: database.schema,
+  })
+  const app = await startApp({ ...own, dispose: () => own.close() })
+  cleanups.push(
+    () => app.dispose(),
+    () => own.close(),
+  )
+  return app
 }

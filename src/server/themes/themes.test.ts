@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_CUSTOM_THEMES, THEME_SYNC_MESSAGES } from '../../core/sync/themes'
 import type { CustomTheme } from '../../core/wheel/themes'
 import { authRateLimits, users } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
+import { register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 
 const theme = (id: string, name = `Theme ${id}`): CustomTheme => ({
@@ -28,16 +28,7 @@ describe.each(DATABASE_KINDS)('cloud sync of custom themes on %s', (kind) => {
     await database.dispose()
   })
 
-  async function premium() {
-    const user = await register(app)
-    await app.accounts.profiles.updatePlan(user.profile.userId, {
-      planType: 'monthly',
-      subscriptionStatus: 'active',
-      subscriptionId: 'TEST-1',
-      subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
-    })
-    return user
-  }
+  const premium = () => registerPremium(app)
   const sync = (cookie: string, themes: CustomTheme[], deleted: string[] = []) =>
     send(app, '/api/themes/sync', { themes, deleted }, { cookie })
   const pull = (cookie: string) => send(app, '/api/themes', undefined, { cookie })

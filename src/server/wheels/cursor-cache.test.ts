@@ -1,10 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncChange } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
-import { openDatabase } from '../db/client'
 import { wheels } from '../db/schema'
 import { createInProcessProfileEvents } from '../profile/events'
-import { register, send, startApp, type TestApp } from '../testing/auth'
+import { registerPremium, send, startApp, startSecondProcess, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
 import { createCursorCache } from './cursor-cache'
@@ -95,17 +94,6 @@ const wheel = (id: string, name: string): Wheel => ({
 })
 const upsert = (w: Wheel): SyncChange => ({ id: w.id as string, base: null, wheel: w })
 
-async function premium(app: TestApp) {
-  const user = await register(app)
-  await app.accounts.profiles.updatePlan(user.profile.userId, {
-    planType: 'monthly',
-    subscriptionStatus: 'active',
-    subscriptionId: 'TEST-1',
-    subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
-  })
-  return user
-}
-
 describe.each(DATABASE_KINDS)('asking for changes when there are none, on %s', (kind) => {
   let database: TestDatabase
   let app: TestApp
@@ -119,7 +107,7 @@ describe.each(DATABASE_KINDS)('asking for changes when there are none, on %s', (
   })
 
   it('is answered from memory, and a push is seen by the very next ask', async () => {
-    const { cookie, profile } = await premium(app)
+    const { cookie, profile } = await registerPremium(app)
     const pushed = await send(
       app,
       '/api/wheels/sync',
@@ -163,17 +151,8 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('sync cursors across serve
   it('a push on one process is seen by an ask on the other within a second', async () => {
     const a = await startApp(database)
     cleanups.push(() => a.dispose())
-    const own = await openDatabase({
-      kind: 'postgres',
-      url: process.env.DATABASE_URL as string,
-      schema: database.schema,
-    })
-    const b = await startApp({ ...own, dispose: () => own.close() })
-    cleanups.push(
-      () => b.dispose(),
-      () => own.close(),
-    )
-    const { cookie } = await premium(a)
+    const b = await startSecondProcess(database, cleanups)
+    const { cookie } = await registerPremium(a)
     const first = await send(
       a,
       '/api/wheels/sync',

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncChange } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { authRateLimits, users, wheels } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
+import { register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
@@ -34,16 +34,7 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     await database.dispose()
   })
 
-  async function premium() {
-    const user = await register(app)
-    await app.accounts.profiles.updatePlan(user.profile.userId, {
-      planType: 'monthly',
-      subscriptionStatus: 'active',
-      subscriptionId: 'TEST-1',
-      subscriptionExpiresAt: new Date(Date.now() + 30 * 86_400_000),
-    })
-    return user
-  }
+  const premium = () => registerPremium(app)
   const push = (cookie: string, changes: SyncChange[], since = 0) =>
     send(app, '/api/wheels/sync', { since, changes }, { cookie })
   const pull = (cookie: string, since = 0) => send(app, `/api/wheels?since=${since}`, undefined, { cookie })
