@@ -55,6 +55,16 @@ test.describe('theme', () => {
     await expect(page.locator('#root > [inert]')).toHaveCount(0)
     await expect(page.getByRole('banner')).toBeVisible()
   })
+  test('the app starts even when no animation frame comes after the first paint', async ({ page }) => {
+    // The prerendered page starts its scripts one frame after its first paint; a frame that never
+    // comes (a throttled or hidden frame) must not keep the app from starting.
+    await page.addInitScript(() => {
+      window.requestAnimationFrame = () => 0
+    })
+    await page.goto('/wheel')
+    await expect(page.locator('#root > [inert]')).toHaveCount(0, { timeout: 5000 })
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
 })
 
 test.describe('cookie consent', () => {
