@@ -155,11 +155,10 @@ export function strictLook(value: unknown): WheelLook | null {
 }
 
 /** The tally: item ids (each on the wheel) to counts of at least 1. */
-function isTally(value: unknown, items: readonly Item[]): value is Record<string, number> {
+function isTally(value: unknown, ids: ReadonlySet<string>): value is Record<string, number> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false
   const keys = Object.keys(value)
   if (keys.length === 0) return true
-  const ids = new Set(items.map((i) => i.id))
   const counts = value as Record<string, unknown>
   return keys.every(
     (id) => ID_PATTERN.test(id) && ids.has(id) && isInt(counts[id], 1, Number.MAX_SAFE_INTEGER),
@@ -175,10 +174,13 @@ export function strictWheel(value: unknown): Wheel | null {
   const { id, name, tally, createdAt, updatedAt } = w
   if (!(id === null || isValidId(id)) || !isString(name, MAX_WHEEL_NAME)) return null
   const items = strictItems(w.items)
-  if (!items || new Set(items.map((i) => i.id)).size !== items.length) return null
+  if (!items) return null
+  const ids = new Set<string>()
+  for (const item of items) ids.add(item.id)
+  if (ids.size !== items.length) return null
   const settings = strictWheelSettings(w.settings)
   if (!settings) return null
-  if (tally !== undefined && !isTally(tally, items)) return null
+  if (tally !== undefined && !isTally(tally, ids)) return null
   const look = w.look === undefined ? undefined : strictLook(w.look)
   if (look === null) return null
   if (!(createdAt === undefined || isIsoTimestamp(createdAt))) return null

@@ -65,10 +65,18 @@ function paintThinSegments(
   const pixels = new Uint32Array(image.data.buffer)
   const n = items.length
   // Colours as the canvas stores them (RGBA bytes, read as one little-endian word: ABGR), alpha 0.
+  // A wheel has few distinct colours: each is read once.
   const abgr = new Uint32Array(n)
+  const read = new Map<string, number>()
   for (let i = 0; i < n; i++) {
-    const rgb = Number.parseInt((items[i] as Item).color.slice(1), 16)
-    abgr[i] = ((rgb & 255) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 255)
+    const color = (items[i] as Item).color
+    let word = read.get(color)
+    if (word === undefined) {
+      const rgb = Number.parseInt(color.slice(1), 16)
+      word = ((rgb & 255) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 255)
+      read.set(color, word)
+    }
+    abgr[i] = word
   }
   const TWO_PI = 2 * Math.PI
   // segment[b]: the one segment covering all of bin b, or -1 when a boundary lies inside it.
