@@ -44,7 +44,8 @@ export function defaultState(): PersistedState {
   }
 }
 
-const unique = <T>(list: readonly T[], key: (value: T) => unknown) =>
+/** True when no two entries of `list` share a key. */
+export const unique = <T>(list: readonly T[], key: (value: T) => unknown) =>
   new Set(list.map(key)).size === list.length
 
 const STATE_KEYS = ['version', 'currentWheel', 'savedWheels', 'spinHistory', 'settings']

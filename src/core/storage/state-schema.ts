@@ -2,15 +2,12 @@ import * as z from 'zod/mini'
 import { MAX_SAVED_WHEELS } from '../plan/definition'
 import { spinHistoryEntrySchema, wheelSchema } from '../wheel/schema'
 import { STORE_VERSION } from './migrations'
-import { HISTORY_LIMIT } from './persisted-state'
+import { HISTORY_LIMIT, unique } from './persisted-state'
 
 /**
  * The strict shape of the stored state as zod, as `serializePersistedState` writes it: the
  * reference that `strictState` (persisted-state.ts, no zod, for the page) is tested against.
  */
-const unique = <T>(list: readonly T[], key: (value: T) => unknown) =>
-  new Set(list.map(key)).size === list.length
-
 export const persistedStateSchema = z.object({
   version: z.literal(STORE_VERSION),
   currentWheel: wheelSchema,

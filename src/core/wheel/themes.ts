@@ -1,5 +1,5 @@
-import { HEX_COLOR_PATTERN, ID_PATTERN, pick } from './checks'
-import type { WheelLook } from './look'
+import { isHexColor, isValidId, pick } from './checks'
+import { MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
 import type { Item } from './model'
 import { colorsForList } from './neighbour-colors'
 
@@ -58,15 +58,14 @@ export function strictCustomTheme(value: unknown): CustomTheme | null {
   const theme = pick(value, ['id', 'name', 'colors'])
   const ok =
     theme !== null &&
-    typeof theme.id === 'string' &&
-    ID_PATTERN.test(theme.id) &&
+    isValidId(theme.id) &&
     typeof theme.name === 'string' &&
     theme.name.length <= MAX_THEME_NAME &&
     theme.name.trim().length > 0 &&
     Array.isArray(theme.colors) &&
-    theme.colors.length >= 2 &&
-    theme.colors.length <= 12 &&
-    theme.colors.every((c) => typeof c === 'string' && HEX_COLOR_PATTERN.test(c))
+    theme.colors.length >= MIN_THEME_COLORS &&
+    theme.colors.length <= MAX_THEME_COLORS &&
+    theme.colors.every(isHexColor)
   return ok ? (theme as CustomTheme) : null
 }
 
@@ -74,7 +73,8 @@ export function strictCustomTheme(value: unknown): CustomTheme | null {
 export function customThemeProblem(name: string, colors: readonly string[]): string | null {
   if (!name.trim()) return 'Give the theme a name.'
   if (name.trim().length > MAX_THEME_NAME) return `A theme name has at most ${MAX_THEME_NAME} characters.`
-  if (colors.length < 2 || colors.length > 12) return 'A theme has 2 to 12 colours.'
+  if (colors.length < MIN_THEME_COLORS || colors.length > MAX_THEME_COLORS)
+    return `A theme has ${MIN_THEME_COLORS} to ${MAX_THEME_COLORS} colours.`
   if (!colors.every((c) => /^#[0-9a-f]{6}$/.test(c))) return 'Every colour must be a #rrggbb colour.'
   return null
 }

@@ -3,9 +3,10 @@ import pg from 'pg'
 import type { Database, Db } from '../db/client'
 
 /**
- * "This user's profile changed": published after a change is committed, delivered to every
- * subscriber of that user in every server process. Subscribers reload the profile themselves, so a
- * notification carries only the user id.
+ * "This user's profile changed" (or, on another channel, "this user's saved wheels changed"):
+ * published after a change is committed, delivered to every subscriber of that user in every
+ * server process. Subscribers reload what changed themselves, so a notification carries only the
+ * user id, and at most one number (the wheels' new sync cursor).
  */
 export type ProfileEvents = {
   /** `revision`: a number the change carries to its listeners (the wheels' new sync cursor). */
@@ -147,7 +148,7 @@ export function createPgProfileEvents(options: {
       if (s === schema && typeof u === 'string')
         registry.dispatch(u, Number.isSafeInteger(r) ? (r as number) : undefined)
     } catch {
-      log.warn({ payload: message.payload }, 'profile events: unreadable notification ignored')
+      log.warn({ payload: message.payload }, `${channel}: unreadable notification ignored`)
     }
   }
 
@@ -173,7 +174,7 @@ export function createPgProfileEvents(options: {
     })
     next.on('notification', onNotification)
     next.on('error', (error) => {
-      log.warn({ err: { message: error.message } }, 'profile events: listening connection failed')
+      log.warn({ err: { message: error.message } }, `${channel}: listening connection failed`)
     })
     next.on('end', () => {
       if (client === next) client = null
@@ -183,7 +184,7 @@ export function createPgProfileEvents(options: {
       await next.connect()
       await next.query(`LISTEN ${channel}`)
     } catch (error) {
-      log.warn({ err: { message: (error as Error).message } }, 'profile events: could not listen; retrying')
+      log.warn({ err: { message: (error as Error).message } }, `${channel}: could not listen; retrying`)
       await next.end().catch(() => {})
       scheduleReconnect()
       return
@@ -195,7 +196,7 @@ export function createPgProfileEvents(options: {
     client = next
     failures = 0
     if (resync) {
-      log.info({}, 'profile events: listening again; subscribers reload')
+      log.info({}, `${channel}: listening again; subscribers reload`)
       registry.dispatchAll()
     }
   }

@@ -20,7 +20,6 @@ export type CursorCache = {
   track<T>(userId: string, read: () => Promise<T>, topOf: (result: T) => number | undefined): Promise<T>
   /** A push of the user committed here, leaving their highest revision at `top`. */
   pushed(userId: string, top: number): void
-  size(): number
 }
 
 /**
@@ -92,6 +91,5 @@ export function createCursorCache(
       const entry = entries.get(userId)
       if (entry) raise(entry, top)
     },
-    size: () => [...entries.values()].filter((e) => e.top !== undefined).length,
   }
 }

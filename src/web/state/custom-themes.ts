@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { MAX_CUSTOM_THEMES, mergeThemes, type ThemeSync } from '../../core/sync/themes'
-import { strictList } from '../../core/wheel/checks'
+import { strictList, strictStrings } from '../../core/wheel/checks'
 import { createId } from '../../core/wheel/model'
 import { type CustomTheme, strictCustomTheme } from '../../core/wheel/themes'
 
@@ -18,10 +18,10 @@ const ACCOUNT_KEY = 'whirl-custom-themes-account'
 
 export { MAX_CUSTOM_THEMES }
 
-/** The list stored under `key` when every entry reads, else none. */
-function read<T>(key: string, entry: (value: unknown) => T | null): T[] {
+/** The list stored under `key` when all of it reads, else none. */
+function read<T>(key: string, strict: (value: unknown) => T[] | null): T[] {
   try {
-    return strictList(JSON.parse(localStorage.getItem(key) ?? '[]'), Number.POSITIVE_INFINITY, entry) ?? []
+    return strict(JSON.parse(localStorage.getItem(key) ?? '[]')) ?? []
   } catch {
     return []
   }
@@ -47,8 +47,10 @@ type Store = {
 const inBrowser = typeof window !== 'undefined'
 
 export const useCustomThemes = create<Store>()((set, get) => ({
-  themes: inBrowser ? read(KEY, strictCustomTheme).slice(0, MAX_CUSTOM_THEMES) : [],
-  deleted: inBrowser ? read(DELETED_KEY, (v) => (typeof v === 'string' ? v : null)) : [],
+  themes: inBrowser
+    ? read(KEY, (v) => strictList(v, Number.POSITIVE_INFINITY, strictCustomTheme)).slice(0, MAX_CUSTOM_THEMES)
+    : [],
+  deleted: inBrowser ? read(DELETED_KEY, strictStrings) : [],
   add: (name, colors) => {
     if (get().themes.length >= MAX_CUSTOM_THEMES) return false
     const themes = [...get().themes, { id: createId(), name: name.trim(), colors }]

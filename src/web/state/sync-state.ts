@@ -1,5 +1,5 @@
 import type { SyncState } from '../../core/sync/merge'
-import { pick, strictList } from '../../core/wheel/checks'
+import { pick, strictStrings } from '../../core/wheel/checks'
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 /**
@@ -21,9 +21,6 @@ export function strictSyncState(value: unknown): SyncState | null {
   if (!Object.values(synced).every((v) => typeof v === 'string')) return null
   return state as SyncState
 }
-
-const strictStrings = (value: unknown): string[] | null =>
-  strictList(value, Number.POSITIVE_INFINITY, (v) => (typeof v === 'string' ? v : null))
 
 function read<T>(key: string, strict: (value: unknown) => T | null): T | null {
   try {
