@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import { CHUNK_PREFIX } from '../src/web/state/wheel-local-storage'
 import type { BenchResult } from './run'
 import { type FrameStats, frameSummary, MEASURE_SCRIPT, mainThreadBusyMs } from './spin-measure'
 import { launchChromium, round, sleep, startBuiltServer } from './support'
@@ -67,6 +68,49 @@ function storedWheel(count: number) {
   })
 }
 
+export type Bench = { otherTab(change: (items: unknown[]) => unknown[]): string }
+
+/**
+ * Runs in the page: what another Whirl tab writes when it changes the wheel's items
+ * (web/state/wheel-local-storage.ts, decision 0011). Up to 1,000 items go inline in the main key;
+ * a bigger wheel's items go in chunks of 500 that the main key names, and only a chunk whose text
+ * changed is written, under a fresh name. Returns the main key's new text.
+ */
+export function installOtherTab([key, prefix]: readonly [string, string]) {
+  let writes = 0
+  ;(window as unknown as { whirlBench: Bench }).whirlBench = {
+    otherTab(change) {
+      const main = JSON.parse(localStorage.getItem(key) as string)
+      const oldKeys: string[] = main.currentItems?.keys ?? []
+      const oldTexts = oldKeys.map((k) => localStorage.getItem(k))
+      const items = change(
+        main.currentItems ? oldTexts.flatMap((t) => JSON.parse(t as string)) : main.currentWheel.items,
+      )
+      const keys: string[] = []
+      if (items.length <= 1_000) {
+        main.currentWheel.items = items
+        delete main.currentItems
+      } else {
+        const gen = `${Date.now().toString(36)}.bench${(writes++).toString(36)}`
+        for (let at = 0, i = 0; at < items.length; at += 500, i++) {
+          const text = JSON.stringify(items.slice(at, at + 500))
+          if (oldTexts[i] === text) keys.push(oldKeys[i] as string)
+          else {
+            localStorage.setItem(`${prefix}${gen}-${i}`, text)
+            keys.push(`${prefix}${gen}-${i}`)
+          }
+        }
+        main.currentWheel.items = []
+        main.currentItems = { keys, count: items.length }
+      }
+      const value = JSON.stringify(main)
+      localStorage.setItem(key, value)
+      for (const old of oldKeys) if (!keys.includes(old)) localStorage.removeItem(old)
+      return value
+    },
+  }
+}
+
 function whirl(url: string): Target {
   return {
     name: 'Whirl',
@@ -81,6 +125,7 @@ function whirl(url: string): Target {
         },
         [STORE_KEY, storedWheel(count)],
       )
+      await page.addInitScript(installOtherTab, [STORE_KEY, CHUNK_PREFIX] as const)
       await page.goto(`${url}/wheel`)
       await page.getByRole('img', { name: `Wheel with ${count} items` }).waitFor({ timeout: 120_000 })
     },
@@ -88,17 +133,8 @@ function whirl(url: string): Target {
     async shrink(page, by) {
       await page.evaluate(
         ([key, n]) => {
-          const state = JSON.parse(localStorage.getItem(key as string) as string)
-          // A large wheel keeps its items in chunk keys the main key names.
-          if (state.currentItems) {
-            state.currentWheel.items = state.currentItems.keys.flatMap((k: string) =>
-              JSON.parse(localStorage.getItem(k) as string),
-            )
-            delete state.currentItems
-          }
-          state.currentWheel.items.splice(-(n as number))
-          const value = JSON.stringify(state)
-          localStorage.setItem(key as string, value)
+          const bench = (window as unknown as { whirlBench: Bench }).whirlBench
+          const value = bench.otherTab((items) => items.slice(0, -(n as number)))
           window.dispatchEvent(new StorageEvent('storage', { key: key as string, newValue: value }))
         },
         [STORE_KEY, by] as const,
@@ -113,16 +149,12 @@ function whirl(url: string): Target {
       page.evaluate(
         ([key, n]) =>
           new Promise<number>((resolve) => {
-            const state = JSON.parse(localStorage.getItem(key as string) as string)
-            if (state.currentItems) {
-              state.currentWheel.items = state.currentItems.keys.flatMap((k: string) =>
-                JSON.parse(localStorage.getItem(k) as string),
-              )
-              delete state.currentItems
-            }
-            state.currentWheel.items.push({ id: `added${n}`, text: 'Added', color: '#3b82f6' })
-            const value = JSON.stringify(state)
-            localStorage.setItem(key as string, value) // as the other tab would have
+            const bench = (window as unknown as { whirlBench: Bench }).whirlBench
+            // Written as the other tab writes it (one chunk and the main key), before the clock starts.
+            const value = bench.otherTab((items) => [
+              ...items,
+              { id: `added${n}`, text: 'Added', color: '#3b82f6' },
+            ])
             const canvas = document.querySelector('canvas') as HTMLCanvasElement
             const t0 = performance.now()
             new MutationObserver((_, observer) => {

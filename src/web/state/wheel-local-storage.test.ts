@@ -136,6 +136,38 @@ describe('the wheel store in local storage', () => {
     expect(read.currentWheel.items.at(-1)?.text).toBe('Changed in A')
   })
 
+  it("another tab's change to one chunk is the only chunk parsed again; a chunk rewritten under the same name is read afresh", async () => {
+    const tabA = await fresh()
+    const start = withItems(2_500)
+    expect(tabA.writeStoredWheelState(start)).toBe(true)
+    const tabB = await fresh()
+    const itemsOf = (stored: StoredWheel | null) =>
+      (stored && 'json' in stored ? (stored.json.currentWheel as { items: Item[] }).items : []) as Item[]
+    const before = itemsOf(tabB.readStoredWheel(true))
+    expect(before).toHaveLength(2_500)
+    // Tab A changes the last item: one chunk and the main key are rewritten.
+    const items = start.currentWheel.items
+    const changed = [...items.slice(0, -1), { ...(items.at(-1) as Item), text: 'Changed in A' }]
+    expect(
+      tabA.writeStoredWheelState({ ...start, currentWheel: { ...start.currentWheel, items: changed } }),
+    ).toBe(true)
+    const parse = vi.spyOn(JSON, 'parse')
+    const after = itemsOf(tabB.readStoredWheel())
+    // The main key and the one rewritten chunk: never the four chunks B already holds.
+    expect(parse).toHaveBeenCalledTimes(2)
+    parse.mockRestore()
+    expect(after).toEqual(changed)
+    expect(after[0]).toBe(before[0])
+    expect(after[1_999]).toBe(before[1_999])
+    expect(after.at(-1)).not.toBe(before.at(-1))
+    // A chunk whose text changed under a name B knows (two tabs that chose the same name) is parsed.
+    const first = JSON.parse(localStorage.getItem(STORE_KEY) as string).currentItems.keys[0] as string
+    const edited = JSON.parse(localStorage.getItem(first) as string) as Item[]
+    edited[0] = { ...(edited[0] as Item), text: 'Same name, new text' }
+    localStorage.setItem(first, JSON.stringify(edited))
+    expect(itemsOf(tabB.readStoredWheel())[0]?.text).toBe('Same name, new text')
+  })
+
   it('a chunk gone between two reads is an error, never an empty wheel; a first read keeps what is there', async () => {
     const tab = await fresh()
     expect(tab.writeStoredWheelState(withItems(2_500))).toBe(true)

@@ -16,7 +16,8 @@ export const CHUNK_ITEMS = 500
 export const CHUNK_PREFIX = 'whirl-wheel-items-'
 
 type ChunkedItems = { keys: string[]; count: number }
-type Written = { keys: string[]; slices: (readonly Item[])[] }
+/** The chunks this tab last read or wrote: each key's items and the text they were read from or written as. */
+type Written = { keys: string[]; slices: (readonly Item[])[]; texts: string[] }
 
 const itemJson = memoByObject((item: Item) => JSON.stringify(item))
 const ITEMS_SENTINEL = '\u0000whirl-items'
@@ -59,6 +60,7 @@ export type StoredWheel = { text: string } | { json: Record<string, unknown>; ch
 export function readStoredWheel(cleanUp = false): StoredWheel | null {
   const main = localStorage.getItem(STORE_KEY)
   lastMain = main ?? ''
+  const held = written
   written = null
   if (main === null) return null
   // A state without chunks is never parsed here (the quoted key cannot occur inside a JSON string).
@@ -77,7 +79,14 @@ export function readStoredWheel(cleanUp = false): StoredWheel | null {
     if (cleanUp) removeOrphans([])
     return { text: main }
   }
-  const slices: Item[][] = []
+  // Another tab's change rewrites one chunk of a big wheel: a chunk whose text this tab already
+  // holds keeps the items it was read or written as (unparsed, and the same objects).
+  const known = new Map<string, { text: string; slice: readonly Item[] }>()
+  held?.keys.forEach((key, i) => {
+    known.set(key, { text: held.texts[i] as string, slice: held.slices[i] as readonly Item[] })
+  })
+  const slices: (readonly Item[])[] = []
+  const texts: string[] = []
   let chars = main.length
   let complete = true
   for (const key of ref.keys) {
@@ -88,13 +97,15 @@ export function readStoredWheel(cleanUp = false): StoredWheel | null {
       continue
     }
     chars += chunk.length
-    slices.push(JSON.parse(chunk) as Item[])
+    const same = known.get(key)
+    slices.push(same?.text === chunk ? same.slice : (JSON.parse(chunk) as Item[]))
+    texts.push(chunk)
   }
   const wheel = parsed.currentWheel as { items?: unknown } | undefined
   if (wheel) wheel.items = slices.flat()
   delete parsed.currentItems
   // Chunks are reused by the next write only when every one was there.
-  written = complete ? { keys: ref.keys, slices } : null
+  written = complete ? { keys: ref.keys, slices, texts } : null
   if (cleanUp) removeOrphans(ref.keys)
   return { json: parsed, chars }
 }
@@ -138,12 +149,18 @@ export function writeStoredWheelState(state: PersistedState): boolean {
     const slices: (readonly Item[])[] = []
     for (let at = 0; at < items.length; at += CHUNK_ITEMS) slices.push(items.slice(at, at + CHUNK_ITEMS))
     const gen = `${Date.now().toString(36)}.${(generation++).toString(36)}`
+    const texts: string[] = []
     const keys = slices.map((slice, i) => {
       const previous = written?.slices[i]
-      if (written && sameItems(previous, slice)) return written.keys[i] as string
+      if (written && sameItems(previous, slice)) {
+        texts.push(written.texts[i] as string)
+        return written.keys[i] as string
+      }
       const key = `${CHUNK_PREFIX}${gen}-${i}`
-      localStorage.setItem(key, itemsJson(slice))
+      const text = itemsJson(slice)
+      localStorage.setItem(key, text)
       fresh.push(key)
+      texts.push(text)
       return key
     })
     const main = withItems(state, '[]', { keys, count: items.length })
@@ -151,7 +168,7 @@ export function writeStoredWheelState(state: PersistedState): boolean {
     lastMain = main
     const old = written?.keys.filter((key) => !keys.includes(key)) ?? []
     for (const key of old) localStorage.removeItem(key)
-    written = { keys, slices }
+    written = { keys, slices, texts }
     return true
   } catch {
     for (const key of fresh) {

@@ -101,7 +101,7 @@ describe('drawWheel', () => {
     expect(c.pixel(1, 1, 400)).toEqual([0, 0, 0, 0])
   })
 
-  it('gives every pixel exactly the segment a search of the spin’s start angles gives, on weighted wheels and after a resize', () => {
+  it('gives every pixel exactly the segment a search of the spin’s start angles gives, on weighted wheels, after a resize and over an earlier wheel', () => {
     // Distinct colours per segment, so a pixel given a neighbour's segment would show.
     const items = wheel(10_000, (i) => 1 + (i % 7)).map((item, i) => ({
       ...item,
@@ -109,6 +109,13 @@ describe('drawWheel', () => {
     }))
     for (const size of [300, 433]) {
       const c = recordingCanvas()
+      // Another wheel first, at the same size: the redraw must leave nothing of it.
+      drawWheel(
+        c.canvas,
+        wheel(3_000).map((item) => ({ ...item, color: '#000001' })),
+        size,
+        1,
+      )
       drawWheel(c.canvas, items, size, 1)
       const data = c.image()?.data as Uint8ClampedArray
       const starts = segmentStarts(items.map(weightOf)).map((deg) => (deg * Math.PI) / 180)
@@ -119,7 +126,10 @@ describe('drawWheel', () => {
         for (let x = 0; x < size; x++) {
           const dx = x + 0.5 - centre
           const dy = y + 0.5 - centre
-          if (r + 0.5 - Math.hypot(dx, dy) <= 0) continue
+          if (r + 0.5 - Math.hypot(dx, dy) <= 0) {
+            expect(data[(y * size + x) * 4 + 3]).toBe(0)
+            continue
+          }
           let angle = Math.atan2(dy, dx)
           if (angle < 0) angle += 2 * Math.PI
           let seg = 0

@@ -10,7 +10,15 @@ import { weightOf } from '../../../core/wheel/weights'
 const THIN_PX = 2
 
 /** The pixels of a disc: each one's angle, angle bin and rim coverage, worked out once per size. */
-type Disc = { key: string; index: Uint32Array; angle: Float64Array; bin: Uint16Array; alpha: Uint8Array }
+type Disc = {
+  key: string
+  index: Uint32Array
+  angle: Float64Array
+  bin: Uint16Array
+  alpha: Uint8Array
+  /** The last image painted at this size. */
+  image?: ImageData
+}
 const BINS = 65_536
 const EDGE = 1e-9
 let disc: Disc | null = null
@@ -49,9 +57,9 @@ function discOf(px: number, c: number, r: number): Disc {
  * each pixel takes the colour of the segment at its centre's angle, and the rim is anti-aliased by
  * coverage. Filling 10,000 sub-pixel wedges as paths cost far more (a path set-up and an
  * anti-aliased raster of each wedge) for the same look. The pixels' angles depend only on the size,
- * so they are kept between draws; a table of 65,536 angle bins gives each pixel its segment, and
- * a pixel in a bin that a segment boundary crosses is looked up exactly, by binary search on the
- * same start angles the spin uses.
+ * so they are kept between draws (with the image itself); a table of 65,536 angle bins gives each
+ * pixel its segment, and a pixel in a bin that a segment boundary crosses is looked up exactly, on
+ * the same start angles the spin uses, from the segment the bin starts in.
  */
 function paintThinSegments(
   ctx: CanvasRenderingContext2D,
@@ -61,7 +69,10 @@ function paintThinSegments(
   c: number,
   r: number,
 ): void {
-  const image = ctx.createImageData(px, px)
+  const disc = discOf(px, c, r)
+  // Every pixel of the disc is written below and none outside it ever is: the image is reused.
+  disc.image ??= ctx.createImageData(px, px)
+  const { image } = disc
   const pixels = new Uint32Array(image.data.buffer)
   const n = items.length
   // Colours as the canvas stores them (RGBA bytes, read as one little-endian word: ABGR), alpha 0.
@@ -79,7 +90,8 @@ function paintThinSegments(
     abgr[i] = word
   }
   const TWO_PI = 2 * Math.PI
-  // segment[b]: the one segment covering all of bin b, or -1 when a boundary lies inside it.
+  // segment[b]: the one segment covering all of bin b; or, when a boundary lies inside the bin,
+  // ~s for the segment s its start lies in (every pixel of the bin is at or after start(s)).
   const segment = new Int32Array(BINS)
   let s = 0
   for (let b = 0; b < BINS; b++) {
@@ -87,22 +99,17 @@ function paintThinSegments(
     const to = ((b + 1) / BINS) * TWO_PI
     // Widened by a hair, so a pixel whose angle rounds into this bin is never past a boundary.
     while (s < n - 1 && (starts[s + 1] as number) <= from - EDGE) s++
-    segment[b] = s < n - 1 && (starts[s + 1] as number) < to + EDGE ? -1 : s
+    segment[b] = s < n - 1 && (starts[s + 1] as number) < to + EDGE ? ~s : s
   }
-  const { index, angle, bin, alpha } = discOf(px, c, r)
+  const { index, angle, bin, alpha } = disc
   const last = n - 1
   for (let p = 0; p < index.length; p++) {
     let seg = segment[bin[p] as number] as number
     if (seg < 0) {
+      // The last start at or before the pixel's angle: a bin holds few boundaries, so walk them.
       const a = angle[p] as number
-      let lo = 0
-      let hi = last
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1
-        if ((starts[mid] as number) <= a) lo = mid
-        else hi = mid - 1
-      }
-      seg = lo
+      seg = ~seg
+      while (seg < last && (starts[seg + 1] as number) <= a) seg++
     }
     pixels[index[p] as number] = ((abgr[seg] as number) | ((alpha[p] as number) << 24)) >>> 0
   }

@@ -1,0 +1,128 @@
+// Where an added item's time goes at 10,000 items: the spin bench's "add → wheel" step (another
+// tab's change arrives as a storage event), repeated, with a CPU profile summed by self time.
+// Not a bench: run it by hand, `npx tsx bench/add-profile.ts`, after `npm run build`.
+import { CHUNK_PREFIX } from '../src/web/state/wheel-local-storage'
+import { type Bench, installOtherTab } from './spin.bench'
+import { launchChromium, startBuiltServer } from './support'
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+
+const KEY = 'whirl-wheel-store'
+const COUNT = Number(process.env.ITEMS ?? 10_000)
+const server = await startBuiltServer()
+const browser = await launchChromium()
+try {
+  const context = await browser.newContext({ baseURL: server.url })
+  const page = await context.newPage()
+  const items = Array.from({ length: COUNT - 20 }, (_, i) => ({
+    id: `b${i}`,
+    text: `Item ${i + 1}`,
+    color: `#${(i % 10).toString().repeat(6)}`,
+  }))
+  const state = {
+    version: 1,
+    currentWheel: {
+      id: null,
+      name: 'Bench',
+      items,
+      settings: {
+        spinDuration: 3000,
+        soundEnabled: false,
+        confettiEnabled: false,
+        wheelSize: 300,
+        mode: 'normal',
+      },
+      tally: {},
+    },
+    savedWheels: [],
+    spinHistory: [],
+    settings: { soundEnabled: false, confettiEnabled: false, autoSave: true },
+  }
+  await page.addInitScript(
+    ([k, v]) => {
+      localStorage.setItem('cookieConsent', 'accepted')
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem(k as string, v as string)
+        sessionStorage.setItem('seeded', '1')
+      }
+    },
+    [KEY, JSON.stringify(state)],
+  )
+  await page.addInitScript(installOtherTab, [KEY, CHUNK_PREFIX] as const)
+  await page.goto('/wheel')
+  await page.getByRole('img', { name: `Wheel with ${COUNT - 20} items` }).waitFor({ timeout: 60_000 })
+  await page.waitForTimeout(1000)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 })
+  await page.evaluate(
+    ([key, n]) => {
+      const value = (window as unknown as { whirlBench: Bench }).whirlBench.otherTab((items) =>
+        items.slice(0, -(n as number)),
+      )
+      window.dispatchEvent(new StorageEvent('storage', { key: key as string, newValue: value }))
+    },
+    [KEY, 1] as const,
+  )
+  await page.waitForTimeout(1000)
+  const add = (n: number) =>
+    page.evaluate(
+      ([key, n]) =>
+        new Promise<number>((resolve) => {
+          const value = (window as unknown as { whirlBench: Bench }).whirlBench.otherTab((items) => [
+            ...items,
+            { id: `added${n}`, text: 'Added', color: '#3b82f6' },
+          ])
+          const canvas = document.querySelector('canvas') as HTMLCanvasElement
+          performance.clearMeasures()
+          const t0 = performance.now()
+          new MutationObserver((_, o) => {
+            o.disconnect()
+            resolve(performance.now() - t0)
+          }).observe(canvas, { attributes: true })
+          window.dispatchEvent(new StorageEvent('storage', { key: key as string, newValue: value }))
+        }),
+      [KEY, n] as const,
+    )
+  for (let i = 0; i < 3; i++) {
+    console.log('warm', await add(i))
+    await page.waitForTimeout(300)
+  }
+  const profiling = process.env.PROFILE !== '0'
+  if (profiling) await cdp.send('Profiler.start')
+  const times: number[] = []
+  for (let i = 3; i < 20; i++) {
+    times.push(await add(i))
+    const m = await page.evaluate(() =>
+      performance
+        .getEntriesByType('measure')
+        .map((e) => `${e.name} ${e.duration.toFixed(1)}`)
+        .join(', '),
+    )
+    console.log(times.at(-1)?.toFixed(1), m)
+    await page.waitForTimeout(300)
+  }
+  console.log(
+    'sorted',
+    times
+      .sort((a, b) => a - b)
+      .map((t) => t.toFixed(1))
+      .join(' '),
+  )
+  if (!profiling) process.exit(0)
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile }
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const totals = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)?.callFrame
+    if (!f || f.functionName === '(idle)' || f.functionName === '(program)') return
+    const name = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`
+    totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000 / 10)
+  })
+  for (const [n, t] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${t.toFixed(2).padStart(8)}  ${n}`)
+} finally {
+  await browser.close()
+  await server.stop()
+}
