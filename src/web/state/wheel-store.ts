@@ -26,6 +26,7 @@ import {
 import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { registerDeclinedDataRemover } from './data-removal'
+import { keepUnchanged } from './keep-unchanged'
 import { recordDeletedWheels, removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
 import {
   savedWheelsFollowLocalStorage,
@@ -245,7 +246,8 @@ if (typeof window !== 'undefined') {
     } catch {
       return
     }
-    const { state } = parseStoredWheel(stored)
+    // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
+    const state = keepUnchanged(pick(useWheelStore.getState()), parseStoredWheel(stored).state)
     applyingRemote = true
     // Every tab adopts the newest write at once, so a tab's next write already contains what the
     // other tab saved: neither overwrites the other's wheels with a stale copy. Saved wheels in

@@ -1,5 +1,5 @@
 import { Download, Save, Upload } from 'lucide-react'
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, memo, Suspense, useId, useState } from 'react'
 import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
 import { asNewWheel, isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
@@ -7,13 +7,13 @@ import { VerifyThisDraw } from '../../features/draws/verify-this-draw'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
 import { ShareButton } from '../../features/share/share-button'
 import { AddItemForm } from '../../features/wheel/add-item-form'
-import { AddMany } from '../../features/wheel/add-many'
+import { AddMany as AddManyPanel } from '../../features/wheel/add-many'
 import { ItemList } from '../../features/wheel/item-list'
 import { ListToolbar } from '../../features/wheel/list-toolbar'
 import { SaveChoice } from '../../features/wheel/save-as-new'
-import { SettingsPanel } from '../../features/wheel/settings-panel'
+import { SettingsPanel as Settings } from '../../features/wheel/settings-panel'
 import { SpinPanel, type SpinPanelSlots } from '../../features/wheel/spin-panel'
-import { ThemePanel } from '../../features/wheel/theme-panel'
+import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
 import { UpsellPanel } from '../../features/wheel/upsell-panel'
 import { AUTO_SAVE_TEXT, type AutoSaveStatus, useAutoSave } from '../../features/wheel/use-auto-save'
 import { usePlan } from '../../state/use-plan'
@@ -23,6 +23,12 @@ import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { TextInput } from '../../ui/text-input'
 import { usePageTitle } from '../../ui/use-page-title'
+
+// The page re-renders whenever the current wheel changes (an item added here or in another tab):
+// these panels show none of the items and are skipped when their own props are unchanged.
+const SettingsPanel = memo(Settings)
+const ThemePanel = memo(Themes)
+const AddMany = memo(AddManyPanel)
 
 // Verifiable draws sit under the Spin button and in the winner modal.
 const DRAW_SLOTS: SpinPanelSlots = {
