@@ -5,7 +5,11 @@ import { CHUNK_PREFIX } from '../src/web/state/wheel-local-storage'
 import { type Bench, installOtherTab } from './spin.bench'
 import { launchChromium, startBuiltServer } from './support'
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+type Node = {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] }
 
 const KEY = 'whirl-wheel-store'
@@ -104,7 +108,8 @@ try {
     for (const e of trace.traceEvents)
       if (e.ph === 'X' && e.dur) sums.set(e.name, (sums.get(e.name) ?? 0) + e.dur / 1000 / traced.length)
     console.log('adds', traced.map((t) => t.toFixed(1)).join(' '))
-    for (const [n, t] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${t.toFixed(2).padStart(8)}  ${n}`)
+    for (const [n, t] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log(`${t.toFixed(2).padStart(8)}  ${n}`)
     process.exit(0)
   }
   const profiling = process.env.PROFILE !== '0'

@@ -14,7 +14,12 @@ describe('keepUnchanged', () => {
       look: { labelColor: 'auto', labelFont: 'sans', centerColor: '#ffffff' },
     } as PersistedState['currentWheel'],
     spinHistory: [
-      { id: 'h1', result: { text: 'A', color: '#ef4444' }, wheelName: 'W', timestamp: '2026-11-23T10:00:00.000Z' },
+      {
+        id: 'h1',
+        result: { text: 'A', color: '#ef4444' },
+        wheelName: 'W',
+        timestamp: '2026-11-23T10:00:00.000Z',
+      },
     ],
   }
 
