@@ -34,7 +34,13 @@ export function useAutoSave(premium: boolean): AutoSaveStatus {
       setStatus({ kind: 'idle' })
       return
     }
-    if (now === 'unchanged') return
+    if (now === 'unchanged') {
+      // Saved by hand (or nothing left to save): a save still waiting, or the renamed note, is over.
+      clearTimeout(timer.current)
+      timer.current = undefined
+      setStatus((was) => (was.kind === 'saved' ? was : { kind: 'idle' }))
+      return
+    }
     setStatus({ kind: 'pending' })
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
