@@ -28,7 +28,8 @@ export default async function lighthouseBench(): Promise<BenchResult> {
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
       const { lhr } = result
       // A run Lighthouse could not finish scores 0: say why, rather than report a silent 0.
-      if (lhr.runtimeError) notes.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+      if (lhr.runtimeError)
+        notes.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
       for (const warning of lhr.runWarnings ?? [])
         if (!warning.includes('stored data')) notes.push(`${path}: ${warning}`)
       const scores = CATEGORIES.map((c) => lhr.categories[c]?.score ?? 0)
