@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { MAX_SAVED_WHEELS } from '../../core/storage/persisted-state'
 import {
   CLOUD_QUOTA_BYTES,
@@ -15,13 +15,6 @@ import { HttpError } from '../http/errors'
 
 type Row = typeof wheels.$inferSelect
 
-const toServerWheel = (row: Row): ServerWheel => ({
-  id: row.id,
-  wheel: row.deletedAt ? null : (row.data as Wheel),
-  updatedAt: row.updatedAt.toISOString(),
-  revision: row.revision,
-})
-
 /** The losing side of a conflict, kept as a new wheel so that nothing is lost. */
 function conflictCopy(wheel: Wheel): Wheel {
   const id = `${(wheel.id ?? 'w').slice(0, 48)}-c${randomBytes(4).toString('hex')}`
@@ -32,9 +25,8 @@ function conflictCopy(wheel: Wheel): Wheel {
   }
 }
 
-/** A row of the pull statement (raw SQL: both drivers give timestamps as Date or string). */
+/** A changed row as raw SQL gives it (both drivers give timestamps as Date or string); null in a row of nulls. */
 type PulledRow = {
-  top: number | string
   id: string | null
   data: unknown
   updated_at: Date | string
@@ -72,16 +64,6 @@ function isTimeout(error: unknown): boolean {
  * per-user change number (`revision`) only ever grows and a cursor never skips a change.
  */
 export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
-  async function changedSince(tx: Db, userId: string, since: number, limit?: number) {
-    const query = tx
-      .select()
-      .from(wheels)
-      .where(and(eq(wheels.userId, userId), gt(wheels.revision, since)))
-      .orderBy(wheels.revision)
-    const rows = limit === undefined ? await query : await query.limit(limit)
-    return rows.map(toServerWheel)
-  }
-
   const topRevision = async (tx: Db, userId: string) => {
     const [top] = await tx
       .select({ max: sql<number>`coalesce(max(${wheels.revision}), 0)::int` })
@@ -129,7 +111,7 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
           where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
           order by ${wheels.revision} limit ${limit + 1}
         ) w on true`)
-      const rows = (result as unknown as { rows: PulledRow[] }).rows
+      const rows = (result as unknown as { rows: (PulledRow & { top: number | string })[] }).rows
       const top = Number(rows[0]?.top ?? 0)
       if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
       const list = rows.filter((r) => r.id !== null).map(pulledWheel)
@@ -257,16 +239,25 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
         conflicts.push({ id: change.id, copyId: loser.id as string })
       }
 
-      const [live] = await tx
-        .select({
-          count: sql<number>`count(*)::int`,
-          bytes: sql<number>`coalesce(sum(octet_length(${wheels.data}::text)), 0)::bigint`,
-        })
-        .from(wheels)
-        .where(and(eq(wheels.userId, userId), isNull(wheels.deletedAt)))
-      if ((live?.count ?? 0) > MAX_SAVED_WHEELS) throw new HttpError(409, SYNC_MESSAGES.tooMany)
-      if (Number(live?.bytes ?? 0) > quotaBytes) throw new HttpError(413, SYNC_MESSAGES.quotaFull)
-      return { wheels: await changedSince(tx as unknown as Db, userId, since), cursor: revision, conflicts }
+      // One statement (one round trip): the live wheels' count and size beside every row changed
+      // after `since`, or a single row of nulls beside the count when nothing changed.
+      const result = await tx.execute(sql`
+        select t.count, t.bytes, w.id, w.data, w.updated_at, w.deleted_at, w.revision
+        from (select count(*)::int as count,
+                     coalesce(sum(octet_length(${wheels.data}::text)), 0)::bigint as bytes
+              from ${wheels} where ${wheels.userId} = ${userId} and ${wheels.deletedAt} is null) t
+        left join lateral (
+          select id, data, updated_at, deleted_at, revision from ${wheels}
+          where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
+          order by ${wheels.revision}
+        ) w on true`)
+      const rows = (
+        result as unknown as { rows: (PulledRow & { count: number | string; bytes: number | string })[] }
+      ).rows
+      if (Number(rows[0]?.count ?? 0) > MAX_SAVED_WHEELS) throw new HttpError(409, SYNC_MESSAGES.tooMany)
+      if (Number(rows[0]?.bytes ?? 0) > quotaBytes) throw new HttpError(413, SYNC_MESSAGES.quotaFull)
+      const changed = rows.filter((r) => r.id !== null).map(pulledWheel)
+      return { wheels: changed, cursor: revision, conflicts }
     })
   }
 }
