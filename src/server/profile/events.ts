@@ -84,6 +84,8 @@ export function createInProcessProfileEvents(): ProfileEvents {
 }
 
 export const PROFILE_CHANNEL = 'whirl_profile_changed'
+/** At most this many notifications go in one statement (each payload is well under 200 bytes). */
+export const PUBLISH_BATCH = 100
 
 /** The schema a PostgreSQL connection works in (tests use one per run), from its search_path. */
 export function schemaOf(database: Database): string | undefined {
@@ -201,14 +203,42 @@ export function createPgProfileEvents(options: {
     }
   }
 
+  // Each NOTIFY is a transaction with a commit of its own. Publishes made while one is being sent
+  // wait for it and then go together, in one statement (in order, so a user's events stay in
+  // order): under load one commit carries many of them, and a lone publish goes at once.
+  type Waiting = { payload: string; resolve: () => void; reject: (error: unknown) => void }
+  let waiting: Waiting[] = []
+  let sending = false
+  async function send() {
+    sending = true
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, PUBLISH_BATCH)
+      waiting = waiting.slice(batch.length)
+      try {
+        const calls = sql.join(
+          batch.map((one) => sql`pg_notify(${channel}, ${one.payload})`),
+          sql`, `,
+        )
+        await db.execute(sql`select ${calls}`)
+        for (const one of batch) one.resolve()
+      } catch (error) {
+        for (const one of batch) one.reject(error)
+      }
+    }
+    sending = false
+  }
+
   return {
-    async publish(userId, revision) {
+    publish(userId, revision) {
       const payload = JSON.stringify({
         s: schema,
         u: userId,
         ...(revision === undefined ? {} : { r: revision }),
       })
-      await db.execute(sql`select pg_notify(${channel}, ${payload})`)
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ payload, resolve, reject })
+        if (!sending) void send()
+      })
     },
     subscribe: registry.subscribe,
     subscribeAll: registry.subscribeAll,
