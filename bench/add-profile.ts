@@ -1,8 +1,7 @@
 // Where an added item's time goes at 10,000 items: the spin bench's "add → wheel" step (another
 // tab's change arrives as a storage event), repeated, with a CPU profile summed by self time.
 // Not a bench: run it by hand, `npx tsx bench/add-profile.ts`, after `npm run build`.
-import { CHUNK_PREFIX } from '../src/web/state/wheel-local-storage'
-import { type Bench, installOtherTab } from './spin.bench'
+import { whirl } from './spin.bench'
 import { launchChromium, startBuiltServer } from './support'
 
 type Node = {
@@ -12,83 +11,25 @@ type Node = {
 }
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] }
 
-const KEY = 'whirl-wheel-store'
 const COUNT = Number(process.env.ITEMS ?? 10_000)
 const server = await startBuiltServer()
 const browser = await launchChromium()
 try {
-  const context = await browser.newContext({ baseURL: server.url })
+  const context = await browser.newContext()
   const page = await context.newPage()
-  const items = Array.from({ length: COUNT - 20 }, (_, i) => ({
-    id: `b${i}`,
-    text: `Item ${i + 1}`,
-    color: `#${(i % 10).toString().repeat(6)}`,
-  }))
-  const state = {
-    version: 1,
-    currentWheel: {
-      id: null,
-      name: 'Bench',
-      items,
-      settings: {
-        spinDuration: 3000,
-        soundEnabled: false,
-        confettiEnabled: false,
-        wheelSize: 300,
-        mode: 'normal',
-      },
-      tally: {},
-    },
-    savedWheels: [],
-    spinHistory: [],
-    settings: { soundEnabled: false, confettiEnabled: false, autoSave: true },
-  }
-  await page.addInitScript(
-    ([k, v]) => {
-      localStorage.setItem('cookieConsent', 'accepted')
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem(k as string, v as string)
-        sessionStorage.setItem('seeded', '1')
-      }
-    },
-    [KEY, JSON.stringify(state)],
-  )
-  await page.addInitScript(installOtherTab, [KEY, CHUNK_PREFIX] as const)
-  await page.goto('/wheel')
-  await page.getByRole('img', { name: `Wheel with ${COUNT - 20} items` }).waitFor({ timeout: 60_000 })
+  // The spin bench's Whirl: the wheel opened from storage, then room made for the adds.
+  const target = whirl(server.url)
+  await target.open(page, COUNT)
+  await target.shrink?.(page, 20)
   await page.waitForTimeout(1000)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 50 })
-  await page.evaluate(
-    ([key, n]) => {
-      const value = (window as unknown as { whirlBench: Bench }).whirlBench.otherTab((items) =>
-        items.slice(0, -(n as number)),
-      )
-      window.dispatchEvent(new StorageEvent('storage', { key: key as string, newValue: value }))
-    },
-    [KEY, 1] as const,
-  )
-  await page.waitForTimeout(1000)
-  const add = (n: number) =>
-    page.evaluate(
-      ([key, n]) =>
-        new Promise<number>((resolve) => {
-          const value = (window as unknown as { whirlBench: Bench }).whirlBench.otherTab((items) => [
-            ...items,
-            { id: `added${n}`, text: 'Added', color: '#3b82f6' },
-          ])
-          const canvas = document.querySelector('canvas') as HTMLCanvasElement
-          performance.clearMeasures()
-          const t0 = performance.now()
-          new MutationObserver((_, o) => {
-            o.disconnect()
-            resolve(performance.now() - t0)
-          }).observe(canvas, { attributes: true })
-          window.dispatchEvent(new StorageEvent('storage', { key: key as string, newValue: value }))
-        }),
-      [KEY, n] as const,
-    )
+  const add = async (n: number) => {
+    await page.evaluate(() => performance.clearMeasures())
+    return target.add(page, n)
+  }
+  console.log('opened')
   for (let i = 0; i < 3; i++) {
     console.log('warm', await add(i))
     await page.waitForTimeout(300)

@@ -68,7 +68,7 @@ function storedWheel(count: number) {
   })
 }
 
-export type Bench = { otherTab(change: (items: unknown[]) => unknown[]): string }
+type Bench = { otherTab(change: (items: unknown[]) => unknown[]): string }
 
 /**
  * Runs in the page: what another Whirl tab writes when it changes the wheel's items
@@ -76,7 +76,7 @@ export type Bench = { otherTab(change: (items: unknown[]) => unknown[]): string 
  * a bigger wheel's items go in chunks of 500 that the main key names, and only a chunk whose text
  * changed is written, under a fresh name. Returns the main key's new text.
  */
-export function installOtherTab([key, prefix]: readonly [string, string]) {
+function installOtherTab([key, prefix]: readonly [string, string]) {
   let writes = 0
   ;(window as unknown as { whirlBench: Bench }).whirlBench = {
     otherTab(change) {
@@ -111,7 +111,7 @@ export function installOtherTab([key, prefix]: readonly [string, string]) {
   }
 }
 
-function whirl(url: string): Target {
+export function whirl(url: string): Target {
   return {
     name: 'Whirl',
     async open(page, count) {
