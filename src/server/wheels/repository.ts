@@ -41,6 +41,9 @@ const pulledWheel = (row: PulledRow): ServerWheel => ({
   revision: Number(row.revision),
 })
 
+/** The changed rows of a statement that answers a single row of nulls when nothing changed. */
+const pulledWheels = (rows: PulledRow[]) => rows.filter((r) => r.id !== null).map(pulledWheel)
+
 export type WheelRepository = ReturnType<typeof createWheelRepository>
 
 /** How long a sync waits for another sync of the same user, and how long any of its statements may run. */
@@ -114,7 +117,7 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
       const rows = (result as unknown as { rows: (PulledRow & { top: number | string })[] }).rows
       const top = Number(rows[0]?.top ?? 0)
       if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
-      const list = rows.filter((r) => r.id !== null).map(pulledWheel)
+      const list = pulledWheels(rows)
       const more = list.length > limit
       const page = more ? list.slice(0, limit) : list
       const cursor = more ? (page[page.length - 1]?.revision ?? since) : top
@@ -256,7 +259,7 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
       ).rows
       if (Number(rows[0]?.count ?? 0) > MAX_SAVED_WHEELS) throw new HttpError(409, SYNC_MESSAGES.tooMany)
       if (Number(rows[0]?.bytes ?? 0) > quotaBytes) throw new HttpError(413, SYNC_MESSAGES.quotaFull)
-      const changed = rows.filter((r) => r.id !== null).map(pulledWheel)
+      const changed = pulledWheels(rows)
       return { wheels: changed, cursor: revision, conflicts }
     })
   }
