@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { MAX_SAVED_WHEELS } from '../../core/storage/persisted-state'
 import {
   CLOUD_QUOTA_BYTES,
@@ -12,18 +11,6 @@ import { MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
 import type { Db } from '../db/client'
 import { wheels } from '../db/schema'
 import { HttpError } from '../http/errors'
-
-type Row = typeof wheels.$inferSelect
-
-/** The losing side of a conflict, kept as a new wheel so that nothing is lost. */
-function conflictCopy(wheel: Wheel): Wheel {
-  const id = `${(wheel.id ?? 'w').slice(0, 48)}-c${randomBytes(4).toString('hex')}`
-  return {
-    ...wheel,
-    id,
-    name: `${wheel.name.slice(0, MAX_WHEEL_NAME - CONFLICT_SUFFIX.length)}${CONFLICT_SUFFIX}`,
-  }
-}
 
 /** A changed row as raw SQL gives it (both drivers give timestamps as Date or string); null in a row of nulls. */
 type PulledRow = {
@@ -46,19 +33,30 @@ const pulledWheels = (rows: PulledRow[]) => rows.filter((r) => r.id !== null).ma
 
 export type WheelRepository = ReturnType<typeof createWheelRepository>
 
-/** How long a sync waits for another sync of the same user, and how long any of its statements may run. */
+/** How long a sync waits for another sync of the same user (its statement's limit: db/client.ts). */
 export const SYNC_LOCK_TIMEOUT_MS = 5_000
-export const SYNC_STATEMENT_TIMEOUT_MS = 10_000
 /** Tombstones are kept this long, so that other devices learn of the delete. */
 export const TOMBSTONE_DAYS = 30
 
-/** Postgres refused to wait longer (lock_timeout, statement_timeout): the sync is tried again later. */
-function isTimeout(error: unknown): boolean {
+/** The SQLSTATE of a database error, wrapped or not (drizzle puts the driver's error in `cause`). */
+function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const code = (e as { code?: unknown }).code
-    if (code === '55P03' || code === '57014') return true
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
   }
-  return false
+  return undefined
+}
+
+/**
+ * The push function's refusals (drizzle/0014_sync_push_function.sql). Postgres refusing to wait
+ * longer (lock_timeout 55P03, statement_timeout 57014) is answered as busy: the sync is tried again.
+ */
+const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
+  WH400: { status: 400, message: SYNC_MESSAGES.cursorAhead },
+  WH409: { status: 409, message: SYNC_MESSAGES.tooMany },
+  WH413: { status: 413, message: SYNC_MESSAGES.quotaFull },
+  '55P03': { status: 503, message: SYNC_MESSAGES.busy },
+  '57014': { status: 503, message: SYNC_MESSAGES.busy },
 }
 
 /**
@@ -67,14 +65,6 @@ function isTimeout(error: unknown): boolean {
  * per-user change number (`revision`) only ever grows and a cursor never skips a change.
  */
 export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
-  const topRevision = async (tx: Db, userId: string) => {
-    const [top] = await tx
-      .select({ max: sql<number>`coalesce(max(${wheels.revision}), 0)::int` })
-      .from(wheels)
-      .where(eq(wheels.userId, userId))
-    return top?.max ?? 0
-  }
-
   return {
     /**
      * The user's live saved wheels at a glance (name, item count, when they last changed and when
@@ -145,122 +135,33 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
       try {
         return await pushLocked(userId, since, changes)
       } catch (error) {
-        if (isTimeout(error)) throw new HttpError(503, SYNC_MESSAGES.busy)
+        const state = sqlState(error)
+        const refusal = state ? PUSH_REFUSALS[state] : undefined
+        if (refusal) throw new HttpError(refusal.status, refusal.message)
         throw error
       }
     },
   }
 
-  function pushLocked(userId: string, since: number, changes: readonly SyncChange[]) {
-    return db.transaction(async (tx) => {
-      // One round trip: both timeouts are set (in the subquery, which runs first), then the lock is
-      // taken under lock_timeout. What follows reads in later statements, after the lock.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtext(${`wheels:${userId}`})) from (select set_config('lock_timeout', ${String(SYNC_LOCK_TIMEOUT_MS)}, true), set_config('statement_timeout', ${String(SYNC_STATEMENT_TIMEOUT_MS)}, true)) timeouts`,
-      )
-      // The rows the batch names, with the user's highest revision beside each, in one statement
-      // (after the lock, so it sees every committed push); kept up to date below, so a batch that
-      // names a wheel twice sees its own first change. A batch of new wheels only asks for the top.
-      const known = new Map<string, Row>()
-      const ids = [...new Set(changes.map((c) => c.id))]
-      const found =
-        ids.length === 0
-          ? []
-          : await tx
-              .select({
-                ...getTableColumns(wheels),
-                top: sql<number>`(select coalesce(max(w2.revision), 0)::int from ${wheels} w2 where w2.user_id = ${userId})`,
-              })
-              .from(wheels)
-              .where(and(eq(wheels.userId, userId), inArray(wheels.id, ids)))
-      for (const { top: _top, ...row } of found) known.set(row.id, row)
-      const top = found[0] ? Number(found[0].top) : await topRevision(tx as unknown as Db, userId)
-      if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
-      let revision = top
-      const conflicts: { id: string; copyId: string }[] = []
-
-      const write = async (wheel: Wheel, existing: Row | undefined) => {
-        revision += 1
-        const values = {
-          name: wheel.name,
-          data: wheel,
-          itemCount: wheel.items.length,
-          createdAt: new Date(wheel.createdAt as string),
-          updatedAt: new Date(wheel.updatedAt as string),
-          deletedAt: null,
-          revision,
-          syncedAt: new Date(),
-        }
-        if (existing) {
-          await tx
-            .update(wheels)
-            .set(values)
-            .where(and(eq(wheels.userId, userId), eq(wheels.id, existing.id)))
-        } else {
-          await tx.insert(wheels).values({ userId, id: wheel.id as string, ...values })
-        }
-        known.set(wheel.id as string, { userId, id: wheel.id as string, ...values })
-      }
-
-      for (const change of changes) {
-        if (change.wheel && change.wheel.id !== change.id) throw new HttpError(400, SYNC_MESSAGES.idMismatch)
-        const row = known.get(change.id)
-        const serverTime = row?.updatedAt.toISOString()
-        if (change.wheel === null) {
-          // A delete of the version the client saw; a wheel changed elsewhere since then stays.
-          if (row && !row.deletedAt && serverTime === change.base) {
-            revision += 1
-            // The wheel's data goes at once; the tombstone keeps only its id and times.
-            const tombstone = {
-              deletedAt: new Date(),
-              revision,
-              syncedAt: new Date(),
-              data: {},
-              name: '',
-              itemCount: 0,
-            }
-            await tx
-              .update(wheels)
-              .set(tombstone)
-              .where(and(eq(wheels.userId, userId), eq(wheels.id, row.id)))
-            known.set(row.id, { ...row, ...tombstone })
-          }
-          continue
-        }
-        const incoming = change.wheel
-        if (!row || row.deletedAt || serverTime === change.base) {
-          await write(incoming, row)
-          continue
-        }
-        if (serverTime === incoming.updatedAt) continue
-        // Both sides changed the wheel: the newer updatedAt keeps the id, the other is a copy.
-        const server = row.data as Wheel
-        const incomingNewer = Date.parse(incoming.updatedAt as string) > row.updatedAt.getTime()
-        const loser = conflictCopy(incomingNewer ? server : incoming)
-        if (incomingNewer) await write(incoming, row)
-        await write(loser, undefined)
-        conflicts.push({ id: change.id, copyId: loser.id as string })
-      }
-
-      // One statement (one round trip): the live wheels' count and size beside every row changed
-      // after `since`, or a single row of nulls beside the count when nothing changed.
-      const result = await tx.execute(sql`
-        select t.count, t.bytes, w.id, w.data, w.updated_at, w.deleted_at, w.revision
-        from (select count(*)::int as count,
-                     coalesce(sum(octet_length(${wheels.data}::text)), 0)::bigint as bytes
-              from ${wheels} where ${wheels.userId} = ${userId} and ${wheels.deletedAt} is null) t
-        left join lateral (
-          select id, data, updated_at, deleted_at, revision from ${wheels}
-          where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
-          order by ${wheels.revision}
-        ) w on true`)
-      const rows = (
-        result as unknown as { rows: (PulledRow & { count: number | string; bytes: number | string })[] }
-      ).rows
-      if (Number(rows[0]?.count ?? 0) > MAX_SAVED_WHEELS) throw new HttpError(409, SYNC_MESSAGES.tooMany)
-      if (Number(rows[0]?.bytes ?? 0) > quotaBytes) throw new HttpError(413, SYNC_MESSAGES.quotaFull)
-      const changed = pulledWheels(rows)
-      return { wheels: changed, cursor: revision, conflicts }
-    })
+  async function pushLocked(userId: string, since: number, changes: readonly SyncChange[]) {
+    for (const change of changes) {
+      if (change.wheel && change.wheel.id !== change.id) throw new HttpError(400, SYNC_MESSAGES.idMismatch)
+    }
+    // One statement, its own transaction (drizzle/0014_sync_push_function.sql): the lock under
+    // lock_timeout, the reads, the writes, the limits and the answer. Every statement of the pool
+    // runs under statement_timeout (db/client.ts).
+    const result = await db.execute(sql`
+      select * from sync_push_wheels(${userId}::text, ${since}::int, ${JSON.stringify(changes)}::jsonb,
+        ${MAX_SAVED_WHEELS}::int, ${quotaBytes}::bigint, ${MAX_WHEEL_NAME - CONFLICT_SUFFIX.length}::int,
+        ${CONFLICT_SUFFIX}::text, ${String(SYNC_LOCK_TIMEOUT_MS)}::text)`)
+    const rows = (
+      result as unknown as { rows: (PulledRow & { o_cursor: number | string; o_conflicts: unknown })[] }
+    ).rows
+    const first = rows[0]
+    return {
+      wheels: pulledWheels(rows),
+      cursor: Number(first?.o_cursor ?? since),
+      conflicts: (first?.o_conflicts ?? []) as { id: string; copyId: string }[],
+    }
   }
 }

@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SyncChange } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { STATEMENT_TIMEOUT_MS } from '../db/client'
 import { authRateLimits, users, wheels } from '../db/schema'
 import { register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
@@ -111,6 +112,12 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
     )
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200))
     expect(await rows(profile.userId)).toHaveLength(10)
+  })
+
+  it.skipIf(kind !== 'postgres')('runs every statement under a time limit', async () => {
+    const result = await database.db.execute(sql`show statement_timeout`)
+    const [row] = (result as unknown as { rows: { statement_timeout: string }[] }).rows
+    expect(row?.statement_timeout).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`)
   })
 
   it.skipIf(kind !== 'postgres')(

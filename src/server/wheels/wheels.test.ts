@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { SyncChange } from '../../core/sync/protocol'
-import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { CONFLICT_SUFFIX, type SyncChange, syncedWheelSchema } from '../../core/sync/protocol'
+import { createDefaultWheel, MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
 import { authRateLimits, users, wheels } from '../db/schema'
 import { register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
@@ -112,6 +112,21 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     expect((await pull(cookie)).json().wheels.find((w: { id: string }) => w.id === 'w1').wheel.name).toBe(
       'Laptop edit',
     )
+  })
+
+  it('cuts a long name for its conflict copy between characters, never inside one', async () => {
+    const { cookie } = await premium()
+    // 100 UTF-16 units, the most a name may have, with an emoji (two units) where the cut falls.
+    const long = `${'x'.repeat(83)}🎡${'y'.repeat(15)}`
+    expect(long).toHaveLength(MAX_WHEEL_NAME)
+    await push(cookie, [upsert(wheel('w1', 'Original'))])
+    await push(cookie, [upsert(wheel('w1', 'Newer', 10), at(0))])
+    const stale = await push(cookie, [upsert(wheel('w1', long, 5), at(0))], 2)
+    expect(stale.statusCode).toBe(200)
+    const copy = stale.json().wheels[0].wheel as Wheel
+    expect(copy.name).toBe(`${'x'.repeat(83)}${CONFLICT_SUFFIX}`)
+    expect(syncedWheelSchema.safeParse(copy).success).toBe(true)
+    expect((await pull(cookie)).json().wheels.map((w: { wheel: Wheel }) => w.wheel.name)).toContain(copy.name)
   })
 
   it('refuses a free user’s writes but lets a lapsed user read; visitors and other sites are refused', async () => {

@@ -1,0 +1,158 @@
+-- A sync push as one statement (issue 12's load figures, decision 0020): the push's lock, reads,
+-- writes, limits and answer ran as seven statements, each a round trip with its own parse and plan
+-- while the user's lock was held. This function does the same work in one call, with its plans
+-- cached per connection. src/server/wheels/repository.ts calls it and maps its errors:
+--   WH400 the cursor is ahead of the account's, WH409 too many saved wheels, WH413 quota full.
+-- An error rolls the whole push back (the call is its own transaction).
+
+-- `s` cut to at most `units` UTF-16 code units (the length the browser counts), never inside a
+-- character: a name cut for a conflict copy still passes the wheel's name check.
+CREATE OR REPLACE FUNCTION sync_utf16_left(s text, units integer) RETURNS text
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  used integer := 0;
+BEGIN
+  IF length(s) <= units / 2 THEN
+    RETURN s;
+  END IF;
+  FOR i IN 1..length(s) LOOP
+    used := used + CASE WHEN ascii(substr(s, i, 1)) > 65535 THEN 2 ELSE 1 END;
+    IF used > units THEN
+      RETURN left(s, i - 1);
+    END IF;
+  END LOOP;
+  RETURN s;
+END $$;
+--> statement-breakpoint
+-- Applies a batch of changes ({id, base, wheel} each; wheel null for a delete) all or nothing, and
+-- answers the new cursor, the conflicts and every row changed after `since` (a single row of nulls
+-- beside the cursor when nothing changed).
+CREATE OR REPLACE FUNCTION sync_push_wheels(
+  p_user text,
+  p_since integer,
+  p_changes jsonb,
+  p_max_wheels integer,
+  p_quota_bytes bigint,
+  p_name_units integer,
+  p_conflict_suffix text,
+  p_lock_timeout text
+)
+RETURNS TABLE (
+  o_cursor integer,
+  o_conflicts jsonb,
+  id text,
+  data jsonb,
+  updated_at timestamptz,
+  deleted_at timestamptz,
+  revision integer
+)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_revision integer;
+  v_change jsonb;
+  v_wheel jsonb;
+  v_row wheels%ROWTYPE;
+  v_found boolean;
+  v_server_time text;
+  v_loser jsonb;
+  v_copy_id text;
+  v_conflicts jsonb := '[]'::jsonb;
+  v_count integer;
+  v_bytes bigint;
+BEGIN
+  -- A user's pushes run one at a time, so the revision only ever grows and a cursor never skips.
+  PERFORM set_config('lock_timeout', p_lock_timeout, true);
+  PERFORM pg_advisory_xact_lock(hashtext('wheels:' || p_user));
+
+  SELECT coalesce(max(w.revision), 0) INTO v_revision FROM wheels w WHERE w.user_id = p_user;
+  IF p_since > v_revision THEN
+    RAISE EXCEPTION 'the sync cursor is ahead of the account''s' USING ERRCODE = 'WH400';
+  END IF;
+
+  FOR v_change IN SELECT value FROM jsonb_array_elements(p_changes) LOOP
+    -- Read again for every change, so that a batch naming a wheel twice sees its own first change.
+    SELECT * INTO v_row FROM wheels w WHERE w.user_id = p_user AND w.id = v_change->>'id';
+    v_found := FOUND;
+    v_server_time := CASE WHEN v_found
+      THEN to_char(v_row.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END;
+    v_wheel := v_change->'wheel';
+
+    IF jsonb_typeof(v_wheel) IS DISTINCT FROM 'object' THEN
+      -- A delete of the version the client saw; a wheel changed elsewhere since then stays. The
+      -- wheel's data goes at once; the tombstone keeps only its id and times.
+      IF v_found AND v_row.deleted_at IS NULL AND v_server_time = v_change->>'base' THEN
+        v_revision := v_revision + 1;
+        UPDATE wheels w
+        SET deleted_at = now(), revision = v_revision, synced_at = now(), data = '{}'::jsonb,
+            name = '', item_count = 0
+        WHERE w.user_id = p_user AND w.id = v_row.id;
+      END IF;
+      CONTINUE;
+    END IF;
+
+    IF NOT v_found OR v_row.deleted_at IS NOT NULL OR v_server_time = v_change->>'base' THEN
+      v_loser := NULL;
+    ELSIF v_server_time = v_wheel->>'updatedAt' THEN
+      CONTINUE;
+    ELSIF date_trunc('milliseconds', (v_wheel->>'updatedAt')::timestamptz) > v_row.updated_at THEN
+      -- Both sides changed the wheel: the newer updatedAt keeps the id, the other is a copy.
+      v_loser := v_row.data;
+    ELSE
+      v_loser := v_wheel;
+      v_wheel := NULL;
+    END IF;
+
+    IF v_wheel IS NOT NULL THEN
+      v_revision := v_revision + 1;
+      INSERT INTO wheels AS w
+        (user_id, id, name, data, item_count, created_at, updated_at, deleted_at, revision, synced_at)
+      VALUES (
+        p_user, v_change->>'id', v_wheel->>'name', v_wheel, jsonb_array_length(v_wheel->'items'),
+        date_trunc('milliseconds', (v_wheel->>'createdAt')::timestamptz),
+        date_trunc('milliseconds', (v_wheel->>'updatedAt')::timestamptz),
+        NULL, v_revision, now())
+      ON CONFLICT (user_id, id) DO UPDATE
+      SET name = excluded.name, data = excluded.data, item_count = excluded.item_count,
+          created_at = excluded.created_at, updated_at = excluded.updated_at, deleted_at = NULL,
+          revision = excluded.revision, synced_at = excluded.synced_at;
+    END IF;
+
+    IF v_loser IS NOT NULL THEN
+      v_copy_id := left(coalesce(v_loser->>'id', 'w'), 48) || '-c'
+        || left(replace(gen_random_uuid()::text, '-', ''), 8);
+      v_loser := v_loser || jsonb_build_object(
+        'id', v_copy_id,
+        'name', sync_utf16_left(v_loser->>'name', p_name_units) || p_conflict_suffix);
+      v_revision := v_revision + 1;
+      INSERT INTO wheels
+        (user_id, id, name, data, item_count, created_at, updated_at, deleted_at, revision, synced_at)
+      VALUES (
+        p_user, v_copy_id, v_loser->>'name', v_loser, jsonb_array_length(v_loser->'items'),
+        date_trunc('milliseconds', (v_loser->>'createdAt')::timestamptz),
+        date_trunc('milliseconds', (v_loser->>'updatedAt')::timestamptz),
+        NULL, v_revision, now());
+      v_conflicts := v_conflicts || jsonb_build_array(
+        jsonb_build_object('id', v_change->>'id', 'copyId', v_copy_id));
+    END IF;
+  END LOOP;
+
+  SELECT count(*)::int, coalesce(sum(octet_length(w.data::text)), 0)::bigint
+  INTO v_count, v_bytes
+  FROM wheels w WHERE w.user_id = p_user AND w.deleted_at IS NULL;
+  IF v_count > p_max_wheels THEN
+    RAISE EXCEPTION 'too many saved wheels' USING ERRCODE = 'WH409';
+  END IF;
+  IF v_bytes > p_quota_bytes THEN
+    RAISE EXCEPTION 'cloud storage is full' USING ERRCODE = 'WH413';
+  END IF;
+
+  RETURN QUERY
+  SELECT v_revision, v_conflicts, c.id, c.data, c.updated_at, c.deleted_at, c.revision
+  FROM (SELECT 1) one
+  LEFT JOIN LATERAL (
+    SELECT w.id, w.data, w.updated_at, w.deleted_at, w.revision FROM wheels w
+    WHERE w.user_id = p_user AND w.revision > p_since
+    ORDER BY w.revision
+  ) c ON true;
+END $$;
