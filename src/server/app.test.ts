@@ -167,6 +167,19 @@ describe.each(DATABASE_KINDS)('server on %s', (kind) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  it('sends API answers the short policy of an API: nothing loads from them, nothing frames them', async () => {
+    for (const url of ['/api/health', '/api/profile', '/api/no-such-route']) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'")
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(res.headers['x-frame-options'], url).toBe('DENY')
+      expect(res.headers['x-xss-protection'], url).toBeUndefined()
+    }
+    // A page keeps its own policy.
+    const page = await app.inject({ method: 'GET', url: '/wheel' })
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'")
+  })
+
   it('caches hashed assets forever and pages never', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
     expect(asset.statusCode).toBe(200)

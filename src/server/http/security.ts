@@ -56,8 +56,20 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   })
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers)
+  // JSON, images and streams need no page policy: an API answer gets the short set a REST API
+  // should send (nothing may load from it, nothing may frame it), 1.4 KB less on every answer.
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(headers['strict-transport-security']
+      ? { 'strict-transport-security': headers['strict-transport-security'] }
+      : {}),
+  }
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers)
     done()
   })
 }
