@@ -5,6 +5,12 @@
 --   WH400 the cursor is ahead of the account's, WH409 too many saved wheels, WH413 quota full.
 -- An error rolls the whole push back (the call is its own transaction).
 
+-- Each row's size, as the quota counts it (the wheel's JSON text), kept at write time: the quota
+-- check sums these instead of writing every live wheel of the user out as text on every push.
+ALTER TABLE "wheels" ADD COLUMN "data_bytes" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+UPDATE "wheels" SET "data_bytes" = octet_length("data"::text) WHERE "deleted_at" IS NULL;
+--> statement-breakpoint
 -- `s` cut to at most `units` UTF-16 code units (the length the browser counts), never inside a
 -- character: a name cut for a conflict copy still passes the wheel's name check.
 CREATE OR REPLACE FUNCTION sync_utf16_left(s text, units integer) RETURNS text
@@ -85,7 +91,7 @@ BEGIN
         v_revision := v_revision + 1;
         UPDATE wheels w
         SET deleted_at = now(), revision = v_revision, synced_at = now(), data = '{}'::jsonb,
-            name = '', item_count = 0
+            name = '', item_count = 0, data_bytes = 0
         WHERE w.user_id = p_user AND w.id = v_row.id;
       END IF;
       CONTINUE;
@@ -106,14 +112,17 @@ BEGIN
     IF v_wheel IS NOT NULL THEN
       v_revision := v_revision + 1;
       INSERT INTO wheels AS w
-        (user_id, id, name, data, item_count, created_at, updated_at, deleted_at, revision, synced_at)
+        (user_id, id, name, data, data_bytes, item_count, created_at, updated_at, deleted_at, revision,
+         synced_at)
       VALUES (
-        p_user, v_change->>'id', v_wheel->>'name', v_wheel, jsonb_array_length(v_wheel->'items'),
+        p_user, v_change->>'id', v_wheel->>'name', v_wheel, octet_length(v_wheel::text),
+        jsonb_array_length(v_wheel->'items'),
         date_trunc('milliseconds', (v_wheel->>'createdAt')::timestamptz),
         date_trunc('milliseconds', (v_wheel->>'updatedAt')::timestamptz),
         NULL, v_revision, now())
       ON CONFLICT (user_id, id) DO UPDATE
-      SET name = excluded.name, data = excluded.data, item_count = excluded.item_count,
+      SET name = excluded.name, data = excluded.data, data_bytes = excluded.data_bytes,
+          item_count = excluded.item_count,
           created_at = excluded.created_at, updated_at = excluded.updated_at, deleted_at = NULL,
           revision = excluded.revision, synced_at = excluded.synced_at;
     END IF;
@@ -126,9 +135,11 @@ BEGIN
         'name', sync_utf16_left(v_loser->>'name', p_name_units) || p_conflict_suffix);
       v_revision := v_revision + 1;
       INSERT INTO wheels
-        (user_id, id, name, data, item_count, created_at, updated_at, deleted_at, revision, synced_at)
+        (user_id, id, name, data, data_bytes, item_count, created_at, updated_at, deleted_at, revision,
+         synced_at)
       VALUES (
-        p_user, v_copy_id, v_loser->>'name', v_loser, jsonb_array_length(v_loser->'items'),
+        p_user, v_copy_id, v_loser->>'name', v_loser, octet_length(v_loser::text),
+        jsonb_array_length(v_loser->'items'),
         date_trunc('milliseconds', (v_loser->>'createdAt')::timestamptz),
         date_trunc('milliseconds', (v_loser->>'updatedAt')::timestamptz),
         NULL, v_revision, now());
@@ -137,7 +148,7 @@ BEGIN
     END IF;
   END LOOP;
 
-  SELECT count(*)::int, coalesce(sum(octet_length(w.data::text)), 0)::bigint
+  SELECT count(*)::int, coalesce(sum(w.data_bytes), 0)::bigint
   INTO v_count, v_bytes
   FROM wheels w WHERE w.user_id = p_user AND w.deleted_at IS NULL;
   IF v_count > p_max_wheels THEN

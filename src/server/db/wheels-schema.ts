@@ -19,6 +19,8 @@ export const wheels = pgTable(
     name: text('name').notNull(),
     /** The whole wheel as the client stores it (items, settings), validated before it is written. */
     data: jsonb('data').notNull(),
+    /** The size of `data` as JSON text, written with it: the cloud quota adds these up. */
+    dataBytes: integer('data_bytes').notNull().default(0),
     itemCount: integer('item_count').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull(),

@@ -64,6 +64,18 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
     expect((await rows(profile.userId)).map((r) => r.id)).toEqual(['a'])
   })
 
+  it('a deleted wheel’s bytes are free again at once, and a rewritten wheel counts once', async () => {
+    const { cookie } = await premium()
+    expect((await push(cookie, [upsert(wheel('a', 1000))])).statusCode).toBe(200)
+    expect((await push(cookie, [upsert(wheel('b', 1000))], 1)).statusCode).toBe(413)
+    // Rewriting the same wheel replaces its size rather than adding to it.
+    const renamed = { ...wheel('a', 1000), name: 'Renamed', updatedAt: at(1) }
+    expect((await push(cookie, [{ id: 'a', base: at(0), wheel: renamed }], 1)).statusCode).toBe(200)
+    expect((await push(cookie, [upsert(wheel('b', 1000))], 2)).statusCode).toBe(413)
+    const freed = await push(cookie, [{ id: 'a', base: at(1), wheel: null }, upsert(wheel('b', 1000))], 2)
+    expect(freed.statusCode).toBe(200)
+  })
+
   it('a delete clears the wheel’s data at once', async () => {
     const { cookie, profile } = await premium()
     await push(cookie, [upsert(wheel('a', 5))])
