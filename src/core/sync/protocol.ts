@@ -63,6 +63,7 @@ export const SYNC_MESSAGES = {
   quotaFull:
     'Your cloud storage is full: saved wheels may take up to 50 MB per account. Delete some wheels or make them smaller; nothing was changed.',
   cursorAhead: 'The sync cursor is ahead of this account. Nothing was changed; sync again from the start.',
+  unstorable: 'A wheel in this sync has a date or text that cannot be stored. Nothing was changed.',
   busy: 'Your wheels are being synced from another device. Please try again in a moment.',
 } as const
 

@@ -47,6 +47,8 @@ function sqlState(error: unknown): string | undefined {
   return undefined
 }
 
+const UNSTORABLE = { status: 400, message: SYNC_MESSAGES.unstorable }
+
 /**
  * The push function's refusals (drizzle/0014_sync_push_function.sql). Postgres refusing to wait
  * longer (lock_timeout 55P03, statement_timeout 57014) is answered as busy: the sync is tried again.
@@ -136,7 +138,11 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
         return await pushLocked(userId, since, changes)
       } catch (error) {
         const state = sqlState(error)
-        const refusal = state ? PUSH_REFUSALS[state] : undefined
+        // A data exception (class 22): a value the checks let through that PostgreSQL cannot hold,
+        // such as the year 0 in a timestamp.
+        const refusal = state
+          ? (PUSH_REFUSALS[state] ?? (state.startsWith('22') ? UNSTORABLE : undefined))
+          : undefined
         if (refusal) throw new HttpError(refusal.status, refusal.message)
         throw error
       }

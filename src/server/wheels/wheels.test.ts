@@ -180,6 +180,12 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     expect(
       (await push(cookie, [upsert(wheel('w2', 'x')), { ...upsert(wheel('w3', 'y')), id: 'w4' }])).statusCode,
     ).toBe(400)
+    // A date the format allows but the database cannot hold (there is no year 0).
+    const yearZero = await push(cookie, [
+      upsert({ ...wheel('w5', 'x'), createdAt: '0000-01-01T00:00:00.000Z' }),
+    ])
+    expect(yearZero.statusCode).toBe(400)
+    expect(yearZero.json().error).toMatch(/cannot be stored/)
     const tooMany = Array.from({ length: 501 }, (_, i) => upsert(wheel(`w${i}`, `Wheel ${i}`)))
     const res = await push(cookie, tooMany)
     expect(res.statusCode).toBe(409)
