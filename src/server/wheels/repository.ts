@@ -67,6 +67,25 @@ const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
  * per-user change number (`revision`) only ever grows and a cursor never skips a change.
  */
 export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
+  // Prepared once and named, so each connection parses and plans the call once.
+  const pushStatement = db
+    .select({
+      o_cursor: sql<number | string>`o_cursor`,
+      o_conflicts: sql<{ id: string; copyId: string }[] | null>`o_conflicts`,
+      id: sql<string | null>`id`,
+      data: sql<unknown>`data`,
+      updated_at: sql<Date | string>`updated_at`,
+      deleted_at: sql<Date | string | null>`deleted_at`,
+      revision: sql<number | string>`revision`,
+    })
+    .from(
+      sql`sync_push_wheels(${sql.placeholder('userId')}::text, ${sql.placeholder('since')}::int,
+        ${sql.placeholder('changes')}::jsonb, ${MAX_SAVED_WHEELS}::int, ${quotaBytes}::bigint,
+        ${MAX_WHEEL_NAME - CONFLICT_SUFFIX.length}::int, ${CONFLICT_SUFFIX}::text,
+        ${String(SYNC_LOCK_TIMEOUT_MS)}::text)`,
+    )
+    .prepare('whirl_sync_push')
+
   return {
     /**
      * The user's live saved wheels at a glance (name, item count, when they last changed and when
@@ -156,18 +175,12 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
     // One statement, its own transaction (drizzle/0014_sync_push_function.sql): the lock under
     // lock_timeout, the reads, the writes, the limits and the answer. Every statement of the pool
     // runs under statement_timeout (db/client.ts).
-    const result = await db.execute(sql`
-      select * from sync_push_wheels(${userId}::text, ${since}::int, ${JSON.stringify(changes)}::jsonb,
-        ${MAX_SAVED_WHEELS}::int, ${quotaBytes}::bigint, ${MAX_WHEEL_NAME - CONFLICT_SUFFIX.length}::int,
-        ${CONFLICT_SUFFIX}::text, ${String(SYNC_LOCK_TIMEOUT_MS)}::text)`)
-    const rows = (
-      result as unknown as { rows: (PulledRow & { o_cursor: number | string; o_conflicts: unknown })[] }
-    ).rows
+    const rows = await pushStatement.execute({ userId, since, changes: JSON.stringify(changes) })
     const first = rows[0]
     return {
       wheels: pulledWheels(rows),
       cursor: Number(first?.o_cursor ?? since),
-      conflicts: (first?.o_conflicts ?? []) as { id: string; copyId: string }[],
+      conflicts: first?.o_conflicts ?? [],
     }
   }
 }
