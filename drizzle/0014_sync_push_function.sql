@@ -66,12 +66,17 @@ DECLARE
   v_conflicts jsonb := '[]'::jsonb;
   v_count integer;
   v_bytes bigint;
+  v_size integer;
 BEGIN
   -- A user's pushes run one at a time, so the revision only ever grows and a cursor never skips.
   PERFORM set_config('lock_timeout', p_lock_timeout, true);
   PERFORM pg_advisory_xact_lock(hashtext('wheels:' || p_user));
 
-  SELECT coalesce(max(w.revision), 0) INTO v_revision FROM wheels w WHERE w.user_id = p_user;
+  -- The highest revision, and the live wheels' count and size, which the loop keeps up to date.
+  SELECT coalesce(max(w.revision), 0), count(*) FILTER (WHERE w.deleted_at IS NULL),
+         coalesce(sum(w.data_bytes) FILTER (WHERE w.deleted_at IS NULL), 0)
+  INTO v_revision, v_count, v_bytes
+  FROM wheels w WHERE w.user_id = p_user;
   IF p_since > v_revision THEN
     RAISE EXCEPTION 'the sync cursor is ahead of the account''s' USING ERRCODE = 'WH400';
   END IF;
@@ -89,6 +94,8 @@ BEGIN
       -- wheel's data goes at once; the tombstone keeps only its id and times.
       IF v_found AND v_row.deleted_at IS NULL AND v_server_time = v_change->>'base' THEN
         v_revision := v_revision + 1;
+        v_count := v_count - 1;
+        v_bytes := v_bytes - v_row.data_bytes;
         UPDATE wheels w
         SET deleted_at = now(), revision = v_revision, synced_at = now(), data = '{}'::jsonb,
             name = '', item_count = 0, data_bytes = 0
@@ -111,11 +118,18 @@ BEGIN
 
     IF v_wheel IS NOT NULL THEN
       v_revision := v_revision + 1;
+      v_size := octet_length(v_wheel::text);
+      IF v_found AND v_row.deleted_at IS NULL THEN
+        v_bytes := v_bytes - v_row.data_bytes + v_size;
+      ELSE
+        v_count := v_count + 1;
+        v_bytes := v_bytes + v_size;
+      END IF;
       INSERT INTO wheels AS w
         (user_id, id, name, data, data_bytes, item_count, created_at, updated_at, deleted_at, revision,
          synced_at)
       VALUES (
-        p_user, v_change->>'id', v_wheel->>'name', v_wheel, octet_length(v_wheel::text),
+        p_user, v_change->>'id', v_wheel->>'name', v_wheel, v_size,
         jsonb_array_length(v_wheel->'items'),
         date_trunc('milliseconds', (v_wheel->>'createdAt')::timestamptz),
         date_trunc('milliseconds', (v_wheel->>'updatedAt')::timestamptz),
@@ -134,11 +148,14 @@ BEGIN
         'id', v_copy_id,
         'name', sync_utf16_left(v_loser->>'name', p_name_units) || p_conflict_suffix);
       v_revision := v_revision + 1;
+      v_size := octet_length(v_loser::text);
+      v_count := v_count + 1;
+      v_bytes := v_bytes + v_size;
       INSERT INTO wheels
         (user_id, id, name, data, data_bytes, item_count, created_at, updated_at, deleted_at, revision,
          synced_at)
       VALUES (
-        p_user, v_copy_id, v_loser->>'name', v_loser, octet_length(v_loser::text),
+        p_user, v_copy_id, v_loser->>'name', v_loser, v_size,
         jsonb_array_length(v_loser->'items'),
         date_trunc('milliseconds', (v_loser->>'createdAt')::timestamptz),
         date_trunc('milliseconds', (v_loser->>'updatedAt')::timestamptz),
@@ -148,9 +165,6 @@ BEGIN
     END IF;
   END LOOP;
 
-  SELECT count(*)::int, coalesce(sum(w.data_bytes), 0)::bigint
-  INTO v_count, v_bytes
-  FROM wheels w WHERE w.user_id = p_user AND w.deleted_at IS NULL;
   IF v_count > p_max_wheels THEN
     RAISE EXCEPTION 'too many saved wheels' USING ERRCODE = 'WH409';
   END IF;

@@ -76,6 +76,21 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
     expect(freed.statusCode).toBe(200)
   })
 
+  it('at 500 wheels a batch that deletes one may add one, and a conflict copy counts as a wheel', async () => {
+    const { cookie } = await premium()
+    const many = Array.from({ length: 500 }, (_, i) => upsert(wheel(`w${i}`, 1)))
+    expect((await push(cookie, many)).statusCode).toBe(200)
+    expect((await push(cookie, [upsert(wheel('extra', 1))], 500)).statusCode).toBe(409)
+    const swap = await push(cookie, [{ id: 'w0', base: at(0), wheel: null }, upsert(wheel('extra', 1))], 500)
+    expect(swap.statusCode).toBe(200)
+    // A stale edit of a wheel changed since would be kept as a 501st wheel: refused, nothing changed.
+    const stale = { ...wheel('w1', 1), name: 'Stale', updatedAt: at(1) }
+    const newer = { ...wheel('w1', 1), name: 'Newer', updatedAt: at(2) }
+    expect((await push(cookie, [{ id: 'w1', base: at(0), wheel: newer }], 502)).statusCode).toBe(200)
+    const copy = await push(cookie, [{ id: 'w1', base: at(0), wheel: stale }], 503)
+    expect(copy.statusCode).toBe(409)
+  })
+
   it('a delete clears the wheel’s data at once', async () => {
     const { cookie, profile } = await premium()
     await push(cookie, [upsert(wheel('a', 5))])
