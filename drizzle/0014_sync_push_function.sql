@@ -1,5 +1,5 @@
--- A sync push as one statement (issue 12's load figures, decision 0020): the push's lock, reads,
--- writes, limits and answer ran as seven statements, each a round trip with its own parse and plan
+-- A sync push as one statement (issue 12's load figures, decision 0022): the push's lock, reads,
+-- writes, limits and answer ran as six statements, each a round trip with its own parse and plan
 -- while the user's lock was held. This function does the same work in one call, with its plans
 -- cached per connection. src/server/wheels/repository.ts calls it and maps its errors:
 --   WH400 the cursor is ahead of the account's, WH409 too many saved wheels, WH413 quota full.
