@@ -25,13 +25,13 @@ export type Database = {
   pgOptions?: pg.PoolConfig
 }
 
+/** How long any one statement of the app may run on PostgreSQL before it is cancelled. */
+export const STATEMENT_TIMEOUT_MS = 10_000
+
 /**
  * PGlite runs inside this process: smaller buffers than PostgreSQL's defaults keep its memory
  * modest (idle RSS about 250 MiB instead of 370 MiB) with no measurable cost at this app's load.
  */
-/** How long any one statement of the app may run on PostgreSQL before it is cancelled. */
-export const STATEMENT_TIMEOUT_MS = 10_000
-
 export const PGLITE_SETTINGS = [
   'shared_buffers=16MB',
   'work_mem=2MB',

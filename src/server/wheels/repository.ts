@@ -154,7 +154,7 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
     /** Applies a batch of changes all or nothing, then answers every row changed after `since`. */
     async push(userId: string, since: number, changes: readonly SyncChange[]) {
       try {
-        return await pushLocked(userId, since, changes)
+        return await runPush(userId, since, changes)
       } catch (error) {
         const state = sqlState(error)
         // A data exception (class 22): a value the checks let through that PostgreSQL cannot hold,
@@ -168,7 +168,7 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
     },
   }
 
-  async function pushLocked(userId: string, since: number, changes: readonly SyncChange[]) {
+  async function runPush(userId: string, since: number, changes: readonly SyncChange[]) {
     for (const change of changes) {
       if (change.wheel && change.wheel.id !== change.id) throw new HttpError(400, SYNC_MESSAGES.idMismatch)
     }
