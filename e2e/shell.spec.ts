@@ -55,6 +55,44 @@ test.describe('theme', () => {
     await expect(page.locator('#root > [inert]')).toHaveCount(0)
     await expect(page.getByRole('banner')).toBeVisible()
   })
+  test("the wheel page arrives with its heading, the stored wheel's name in it, before the app script runs", async ({
+    page,
+  }) => {
+    let release: () => void = () => {}
+    const hold = async () => {
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/assets/*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+    }
+    const prerenderedHeading = async () => {
+      await page.waitForFunction(() => document.querySelector('footer') !== null)
+      return page.evaluate(() => ({
+        prerendered: document.querySelector('#root > [inert]') !== null,
+        heading: document.querySelector('h1')?.textContent,
+      }))
+    }
+    // A first visit: the default wheel's name.
+    await hold()
+    await page.goto('/wheel', { waitUntil: 'commit' })
+    expect(await prerenderedHeading()).toEqual({ prerendered: true, heading: 'My Wheel' })
+    release()
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
+    // A renamed wheel: its name, read from the browser's storage before the first paint.
+    await page.unrouteAll()
+    await page.getByLabel('Wheel name').fill('Team lunch')
+    await expect(page.getByRole('heading', { level: 1, name: 'Team lunch' })).toBeVisible()
+    await hold()
+    await page.reload({ waitUntil: 'commit' })
+    expect(await prerenderedHeading()).toEqual({ prerendered: true, heading: 'Team lunch' })
+    release()
+    await expect(page.locator('#root > [inert]')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'Team lunch' })).toBeVisible()
+  })
+
   test('the app starts even when no animation frame comes after the first paint', async ({ page }) => {
     // The prerendered page starts its scripts one frame after its first paint; a frame that never
     // comes (a throttled or hidden frame) must not keep the app from starting.

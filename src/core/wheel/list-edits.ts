@@ -19,11 +19,16 @@ export function shuffleItems<T>(items: readonly T[], source: RandomSource): T[] 
   return out
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+// Made on the first sort: a collator loads the locale's collation tables, about 10 ms of a slow
+// phone's main thread, which the wheel page's start should not pay for a button it may never use.
+let collator: Intl.Collator | undefined
 
 /** Sorted A–Z by text (case and accents ignored, numbers in number order); ties keep their order. */
-export const sortItems = (items: readonly Item[]): Item[] =>
-  items.slice().sort((a, b) => collator.compare(a.text, b.text))
+export function sortItems(items: readonly Item[]): Item[] {
+  collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
+  const compare = collator.compare
+  return items.slice().sort((a, b) => compare(a.text, b.text))
+}
 
 /** The list changes Undo can take back, as the user names them. */
 export type ListChange =

@@ -2,6 +2,7 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import type { WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
+import { afterFirstFrame } from '../first-frame'
 import { drawWheel } from './draw-wheel'
 
 export type WheelViewHandle = {
@@ -23,9 +24,15 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
     useLayoutEffect(() => {
       const canvas = canvasRef.current
       if (!canvas) return
-      const started = performance.now()
-      drawWheel(canvas, items, size, Math.min(3, window.devicePixelRatio || 1), look)
-      performance.measure?.('whirl:draw-wheel', { start: started })
+      const draw = () => {
+        const started = performance.now()
+        drawWheel(canvas, items, size, Math.min(3, window.devicePixelRatio || 1), look)
+        performance.measure?.('whirl:draw-wheel', { start: started })
+      }
+      // A change is drawn in the frame that shows it; only a drawing before the app's first frame
+      // waits for it (first-frame.ts): measuring the labels made the browser work out the styles of
+      // the whole new page then and there, and the two were one long task of the page's start.
+      return afterFirstFrame(draw)
     }, [items, size, look])
 
     useImperativeHandle(ref, () => ({
