@@ -1,3 +1,4 @@
+import { formatCount } from '../format/count'
 import { FREE_ITEM_LIMIT, itemLimitMessage } from '../plan/plan'
 import { MAX_ITEM_TEXT, MAX_ITEMS, MAX_WHEEL_NAME } from '../wheel/model'
 import type { DrawEntry } from './protocol'
@@ -18,7 +19,7 @@ export const DRAW_MESSAGES = {
   unreadable: 'The draw could not be read: send { name, entries } with entries as [text, weight] pairs.',
   name: `The draw needs a name of 1 to ${MAX_WHEEL_NAME} characters.`,
   noEntries: 'A draw needs at least one entry.',
-  tooMany: `A draw can have at most ${MAX_ITEMS.toLocaleString('en-US')} entries.`,
+  tooMany: `A draw can have at most ${formatCount(MAX_ITEMS)} entries.`,
   clientSeed: `The client seed must be 1 to ${MAX_CLIENT_SEED} characters long.`,
 } as const
 

@@ -1,3 +1,4 @@
+import { formatCount } from '../format/count'
 import { MAX_ITEMS } from '../wheel/model'
 import { FREE_ITEM_LIMIT, MAX_SAVED_WHEELS } from './definition'
 
@@ -23,7 +24,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     id: 'items',
     name: 'Items per wheel',
     free: `Max ${FREE_ITEM_LIMIT}`,
-    premium: `Up to ${MAX_ITEMS.toLocaleString('en-US')}`,
+    premium: `Up to ${formatCount(MAX_ITEMS)}`,
     paidTier: 'basic',
     unlockedName: 'Unlimited Wheels',
   },

@@ -15,6 +15,7 @@ export type PlanProfile =
   | null
   | undefined
 
+import { formatCount } from '../format/count'
 import { FREE_ITEM_LIMIT, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
 
 export { FREE_ITEM_LIMIT, PLAN_NAMES, PLAN_TYPES, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
@@ -74,4 +75,4 @@ export function isExpiringSoon(profile: PlanProfile, now: Date = new Date()): bo
 
 /** The alert shown when a free user tries to add more items than the limit. */
 export const itemLimitMessage = (limit: number = FREE_ITEM_LIMIT): string =>
-  `Free users can only add up to ${limit} items per wheel. Upgrade to Premium for up to ${MAX_ITEMS.toLocaleString('en-US')} items!`
+  `Free users can only add up to ${limit} items per wheel. Upgrade to Premium for up to ${formatCount(MAX_ITEMS)} items!`

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { formatCount } from '../format/count'
 import { FREE_ITEM_LIMIT } from '../plan/plan'
 import { MAX_ITEMS, MAX_WHEEL_NAME, type Wheel } from '../wheel/model'
 import { wheelSchema } from '../wheel/schema'
@@ -23,7 +24,7 @@ export const SHARE_MESSAGES = {
   invalid: 'This wheel could not be shared: it is not a valid wheel. Nothing was stored.',
   empty: 'Add at least one item before sharing the wheel.',
   tooLarge: 'This wheel is too large to share (at most 1 MB). Nothing was stored.',
-  overFreeLimit: `Free wheels can be shared with up to ${FREE_ITEM_LIMIT} items. Upgrade to Premium to share up to ${MAX_ITEMS.toLocaleString('en-US')} items.`,
+  overFreeLimit: `Free wheels can be shared with up to ${FREE_ITEM_LIMIT} items. Upgrade to Premium to share up to ${formatCount(MAX_ITEMS)} items.`,
   notFound: 'This link does not exist. Check the address, or ask for a new link.',
   gone: 'This link was deleted or has expired. Ask its owner for a new link.',
   notYours: 'This link is not one of yours.',
@@ -80,4 +81,4 @@ export function embedSnippet(origin: string, id: string, name: string): string {
 
 /** og:description of a link: how many items, and what it is. */
 export const shareDescription = (itemCount: number) =>
-  `A wheel with ${itemCount.toLocaleString('en-US')} ${itemCount === 1 ? 'item' : 'items'}. Spin it on Whirl for one fair, random winner.`
+  `A wheel with ${formatCount(itemCount)} ${itemCount === 1 ? 'item' : 'items'}. Spin it on Whirl for one fair, random winner.`

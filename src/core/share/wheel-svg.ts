@@ -1,3 +1,4 @@
+import { formatCount } from '../format/count'
 import { textColorFor } from '../wheel/colors'
 import { ellipsize, fitLabel, LABEL_LINE_HEIGHT, type Measure, wheelLabelBox } from '../wheel/labels'
 import type { Item } from '../wheel/model'
@@ -118,7 +119,7 @@ export function wheelPreviewSvg(name: string, items: Item[]): string {
   const c = { x: 330, y: 325 }
   const r = 270
   const title = ellipsize(name.replace(/\s+/g, ' ').trim() || 'Wheel', 52, 500, estimateWidth)
-  const count = `${items.length.toLocaleString('en-US')} ${items.length === 1 ? 'item' : 'items'}`
+  const count = `${formatCount(items.length)} ${items.length === 1 ? 'item' : 'items'}`
   const hub = Math.max(10, r * 0.09)
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 ${PREVIEW_WIDTH} ${PREVIEW_HEIGHT}" font-family="${FONT_FAMILY}" font-weight="600">`,

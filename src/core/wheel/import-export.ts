@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { formatCount } from '../format/count'
 import {
   clampSpinDuration,
   clampWheelSize,
@@ -28,7 +29,7 @@ export const IMPORT_MESSAGES = {
   notJsonFile: 'Please choose a .json file',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
   tooManyItems: (count: number) =>
-    `The wheel has ${count.toLocaleString('en-US')} items; a wheel can hold at most ${MAX_ITEMS.toLocaleString('en-US')}`,
+    `The wheel has ${formatCount(count)} items; a wheel can hold at most ${formatCount(MAX_ITEMS)}`,
 } as const
 
 export type ImportResult = { ok: true; wheel: Wheel } | { ok: false; error: string }

@@ -1,3 +1,4 @@
+import { formatCount } from '../format/count'
 import { MAX_ITEM_TEXT, MAX_ITEMS } from './model'
 
 /** The largest text "Add many" or a paste accepts, in bytes of UTF-8. */
@@ -75,7 +76,7 @@ export function pasteSummary(
   if (result.texts.length < result.lines) {
     const why = limit.free
       ? `free wheels hold up to ${limit.maxItems} items`
-      : `a wheel holds up to ${MAX_ITEMS.toLocaleString('en-US')} items`
+      : `a wheel holds up to ${formatCount(MAX_ITEMS)} items`
     parts.push(`Added ${result.texts.length} of ${result.lines} lines: ${why}.`)
   }
   if (result.cut > 0)

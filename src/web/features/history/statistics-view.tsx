@@ -1,5 +1,6 @@
 import { Download, ImageDown } from 'lucide-react'
 import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { formatCount } from '../../../core/format/count'
 import { historyStats, statsToCsv } from '../../../core/stats/history-stats'
 import { useWheelStore } from '../../state/wheel-store'
 import { Alert } from '../../ui/alert'
@@ -70,8 +71,8 @@ export function StatisticsView() {
     <div className="space-y-6" data-testid="statistics">
       <div className="flex flex-wrap items-center gap-2">
         <p className="flex-1 text-sm" data-testid="fairness-verdict">
-          {stats.spins.toLocaleString('en-US')} {stats.spins === 1 ? 'spin' : 'spins'} of “
-          {wheel.name || 'this wheel'}”: <strong>{stats.fairness.verdict}</strong>
+          {formatCount(stats.spins)} {stats.spins === 1 ? 'spin' : 'spins'} of “{wheel.name || 'this wheel'}”:{' '}
+          <strong>{stats.fairness.verdict}</strong>
           {stats.fairness.verdict !== 'not enough spins yet for a verdict' && (
             <span className="text-slate-600 dark:text-slate-400">
               {' '}

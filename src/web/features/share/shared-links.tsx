@@ -1,5 +1,6 @@
 import { ExternalLink, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { formatCount } from '../../../core/format/count'
 import { type ShareSummary, sharePath } from '../../../core/share/protocol'
 import { deleteShare, fetchMyShares } from '../../api/shares'
 import { Link } from '../../router'
@@ -84,7 +85,7 @@ export function SharedLinks() {
                   <ExternalLink aria-hidden className="size-3 shrink-0" />
                 </Link>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {share.itemCount.toLocaleString('en-US')} items · shared{' '}
+                  {formatCount(share.itemCount)} items · shared{' '}
                   {new Date(share.createdAt).toLocaleDateString()}
                 </p>
               </div>

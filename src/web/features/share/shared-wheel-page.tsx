@@ -1,5 +1,6 @@
 import { Copy, Crown } from 'lucide-react'
 import { useCallback } from 'react'
+import { formatCount } from '../../../core/format/count'
 import { FREE_ITEM_LIMIT } from '../../../core/plan/plan'
 import type { SharedWheel } from '../../../core/share/protocol'
 import { Link, useNavigate, useParams } from '../../router'
@@ -49,8 +50,7 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="truncate text-center text-3xl font-bold">{share.name || 'Shared wheel'}</h1>
       <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-400">
-        A shared wheel with {share.itemCount.toLocaleString('en-US')}{' '}
-        {share.itemCount === 1 ? 'item' : 'items'}
+        A shared wheel with {formatCount(share.itemCount)} {share.itemCount === 1 ? 'item' : 'items'}
       </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-2">
         <div className="flex flex-col items-center gap-3">
@@ -96,7 +96,7 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
           </ul>
           {items.length > LISTED && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              and {(items.length - LISTED).toLocaleString('en-US')} more on the wheel
+              and {formatCount(items.length - LISTED)} more on the wheel
             </p>
           )}
         </section>

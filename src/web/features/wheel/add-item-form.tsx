@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
+import { formatCount } from '../../../core/format/count'
 import { itemLimitMessage } from '../../../core/plan/plan'
 import { createItem, MAX_ITEM_TEXT, MAX_ITEMS } from '../../../core/wheel/model'
 import { colorsForAppended } from '../../../core/wheel/neighbour-colors'
@@ -21,9 +22,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
   const submit = () => {
     if (atLimit) {
       setMessage(
-        freeLimit
-          ? itemLimitMessage(maxItems)
-          : `A wheel can hold at most ${MAX_ITEMS.toLocaleString('en-US')} items.`,
+        freeLimit ? itemLimitMessage(maxItems) : `A wheel can hold at most ${formatCount(MAX_ITEMS)} items.`,
       )
       return
     }
@@ -82,8 +81,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
       </form>
       {atLimit && !freeLimit && (
         <p id="item-limit-reason" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          <strong>Item limit reached</strong>. A wheel can hold at most {MAX_ITEMS.toLocaleString('en-US')}{' '}
-          items.
+          <strong>Item limit reached</strong>. A wheel can hold at most {formatCount(MAX_ITEMS)} items.
         </p>
       )}
       {atLimit && freeLimit && (
@@ -95,7 +93,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
           <Link to="/subscription" className="font-semibold underline">
             Upgrade to Premium
           </Link>{' '}
-          for up to {MAX_ITEMS.toLocaleString('en-US')} items.
+          for up to {formatCount(MAX_ITEMS)} items.
         </div>
       )}
       {message && (
