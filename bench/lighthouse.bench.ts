@@ -1,5 +1,7 @@
 // Lighthouse (mobile preset, simulated throttling) on the production build: the four category
-// scores and Largest Contentful Paint for / and /wheel. Goal: every score ≥ 0.95.
+// scores, Largest Contentful Paint and Total Blocking Time for / and /wheel, in RUNS runs, each in a
+// Chromium of its own that opens / and then /wheel. Goals: every score ≥ 0.95 (issue 7), and
+// /wheel's performance ≥ 0.97 in every run (issue 17), so the table gives each page's lowest.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { BenchResult } from './run'
@@ -7,55 +9,109 @@ import { CHROMIUM_ARGS, round, startBuiltServer } from './support'
 
 const PAGES = ['/', '/wheel']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+type Run = { scores: number[]; lcp: number; tbt: number }
+
+/**
+ * One Lighthouse run of a page. A run whose trace Lighthouse could not read (NO_NAVSTART and the
+ * like: "Please run Lighthouse again") is run once more; a second failure is reported as it is.
+ */
+async function audit(url: string, port: number, notes: string[]): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    const { lhr } = result
+    if (!lhr.runtimeError || attempt === 2) return lhr
+    notes.push(`${new URL(url).pathname}: run again after Lighthouse failed (${lhr.runtimeError.code})`)
+  }
+}
 
 export default async function lighthouseBench(): Promise<BenchResult> {
   const server = await startBuiltServer()
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-  })
-  const rows: (string | number)[][] = []
-  const figures: Record<string, number> = {}
+  const runs = new Map<string, Run[]>(PAGES.map((path) => [path, []]))
   const notes: string[] = []
   try {
-    for (const path of PAGES) {
-      const result = await lighthouse(`${server.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
+    for (let run = 0; run < RUNS; run++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
       })
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
-      const { lhr } = result
-      // A run Lighthouse could not finish scores 0: say why, rather than report a silent 0.
-      if (lhr.runtimeError)
-        notes.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-      for (const warning of lhr.runWarnings ?? [])
-        if (!warning.includes('stored data')) notes.push(`${path}: ${warning}`)
-      const scores = CATEGORIES.map((c) => lhr.categories[c]?.score ?? 0)
-      const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN
-      const key = path === '/' ? 'home' : path.slice(1)
-      CATEGORIES.forEach((c, i) => {
-        figures[`${key}_${c}`] = scores[i] ?? 0
-      })
-      figures[`${key}_lcp_ms`] = round(lcp, 0)
-      rows.push([path, ...scores.map((s) => s.toFixed(2)), `${round(lcp / 1000, 2)} s`])
-      for (const category of CATEGORIES) {
-        for (const ref of lhr.categories[category]?.auditRefs ?? []) {
-          const audit = lhr.audits[ref.id]
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) {
-            notes.push(`${path} ${category}: ${audit.title} (${audit.displayValue ?? audit.score})`)
+      try {
+        for (const path of PAGES) {
+          const lhr = await audit(`${server.url}${path}`, chrome.port, notes)
+          // A run Lighthouse could not finish scores 0: say why, rather than report a silent 0.
+          if (lhr.runtimeError)
+            notes.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+          for (const warning of lhr.runWarnings ?? [])
+            if (!warning.includes('stored data')) notes.push(`${path}: ${warning}`)
+          runs.get(path)?.push({
+            scores: CATEGORIES.map((c) => lhr.categories[c]?.score ?? 0),
+            lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+            tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          })
+          for (const category of CATEGORIES) {
+            for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+              const found = lhr.audits[ref.id]
+              if (ref.weight > 0 && found && found.score !== null && found.score < 0.9) {
+                notes.push(
+                  `${path} ${category} (run ${run + 1}): ${found.title} (${found.displayValue ?? found.score})`,
+                )
+              }
+            }
           }
         }
+      } finally {
+        chrome.kill()
       }
     }
   } finally {
-    chrome.kill()
     await server.stop()
   }
+
+  const rows: (string | number)[][] = []
+  const figures: Record<string, number | string> = {}
+  for (const path of PAGES) {
+    const list = runs.get(path) ?? []
+    const lowest = CATEGORIES.map((_, i) => Math.min(...list.map((r) => r.scores[i] ?? 0)))
+    const lcp = Math.max(...list.map((r) => r.lcp))
+    const tbt = Math.max(...list.map((r) => r.tbt))
+    const key = path === '/' ? 'home' : path.slice(1)
+    CATEGORIES.forEach((c, i) => {
+      figures[`${key}_${c}`] = lowest[i] ?? 0
+    })
+    figures[`${key}_lcp_ms`] = round(lcp, 0)
+    figures[`${key}_tbt_ms`] = round(tbt, 0)
+    figures[`${key}_performance_runs`] = list.map((r) => (r.scores[0] ?? 0).toFixed(2)).join(' ')
+    rows.push([
+      path,
+      ...lowest.map((s) => s.toFixed(2)),
+      `${round(lcp / 1000, 2)} s`,
+      `${round(tbt, 0)} ms`,
+      list.map((r) => `${(r.scores[0] ?? 0).toFixed(2)} (${round(r.tbt, 0)} ms)`).join(', '),
+    ])
+  }
+  const wheelRuns = (runs.get('/wheel') ?? []).map((r) => r.scores[0] ?? 0)
+  figures.goal_wheel_097_every_run = wheelRuns.every((s) => s >= 0.97) ? 'met' : 'missed'
+  notes.push(`/wheel performance ≥ 0.97 in every run: ${figures.goal_wheel_097_every_run}.`)
   return {
-    title: 'Lighthouse, mobile preset, production build (goal: each score ≥ 0.95)',
-    columns: ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP'],
+    title: `Lighthouse, mobile preset, production build, ${RUNS} runs (the lowest of each score; goals: each ≥ 0.95, /wheel performance ≥ 0.97 in every run)`,
+    columns: [
+      'page',
+      'performance',
+      'accessibility',
+      'best practices',
+      'SEO',
+      'LCP (highest)',
+      'TBT (highest)',
+      'performance of each run (TBT)',
+    ],
     rows,
     figures,
     notes,
