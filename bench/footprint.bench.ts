@@ -77,6 +77,8 @@ export default async function footprint(): Promise<BenchResult> {
   for (const p of pages) {
     const key = p.path === '/' ? 'home' : p.path.slice(1)
     figures[`${key}_js_gzip_kib`] = kb(p.js)
+    // The goals are in KiB (issue 17: ≤ 120 for /wheel); the bytes say which side of one a figure is.
+    figures[`${key}_js_gzip_bytes`] = p.js
     figures[`${key}_css_gzip_kib`] = kb(p.css)
   }
   return {

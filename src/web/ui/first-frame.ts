@@ -7,19 +7,10 @@
  * passed, everything runs at once.
  */
 let passed = typeof window === 'undefined'
-let scheduled = false
-const waiting = new Set<() => void>()
+let queue: (() => void)[] | null = null
 
 /** After 250 ms at the latest: a frame that never comes (a hidden tab) must not hold anything back. */
 const LATEST_MS = 250
-
-function pass() {
-  if (passed) return
-  passed = true
-  // One task each: together they would be one long task again.
-  for (const run of waiting) window.setTimeout(run)
-  waiting.clear()
-}
 
 /**
  * Runs `run` in a task of its own after the app's first frame has been painted, or at once when
@@ -30,19 +21,22 @@ export function afterFirstFrame(run: () => void): () => void {
     run()
     return () => {}
   }
-  let cancelled = false
-  const once = () => {
-    if (!cancelled) run()
-  }
-  waiting.add(once)
-  if (!scheduled) {
-    scheduled = true
+  let live = true
+  if (!queue) {
+    const waiting: (() => void)[] = []
+    queue = waiting
+    const pass = () => {
+      if (passed) return
+      passed = true
+      // One task each: together they would be one long task again.
+      for (const next of waiting) setTimeout(next)
+    }
     // The frame callback runs just before the frame is drawn; the task after it, once it has been.
-    requestAnimationFrame(() => window.setTimeout(pass))
-    window.setTimeout(pass, LATEST_MS)
+    requestAnimationFrame(() => setTimeout(pass))
+    setTimeout(pass, LATEST_MS)
   }
+  queue.push(() => live && run())
   return () => {
-    cancelled = true
-    waiting.delete(once)
+    live = false
   }
 }

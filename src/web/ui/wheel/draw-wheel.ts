@@ -177,20 +177,14 @@ export function drawWheel(
   // Labels: along each segment's bisector, right-aligned near the rim.
   const outer = r * 0.92
   const box = wheelLabelBox(r, n)
-  // Each text is measured once, at one size, and its width scaled to the size asked for: a canvas
-  // text's width grows in proportion to its font size (checked in Chromium at 8–28 px against
-  // 100 px: no difference), and every new size the browser has to set up a font for cost about
-  // 0.5 ms, which made the page's first drawing a long task on a slow phone (decision 0019).
+  // Texts are measured at one size and their widths scaled to the size asked for: a canvas text's
+  // width grows in proportion to its font size (checked in Chromium at 8–28 px against 100 px: no
+  // difference), and every new size the browser has to set up a font for cost about 0.5 ms, which
+  // made the page's first drawing a long task on a slow phone (decision 0019).
   const measureFont = FONT.replace('{px}', String(MEASURE_PX))
-  const widths = new Map<string, number>()
   const measure = (text: string, fontPx: number) => {
-    let width = widths.get(text)
-    if (width === undefined) {
-      ctx.font = measureFont
-      width = ctx.measureText(text).width
-      widths.set(text, width)
-    }
-    return (width * fontPx) / MEASURE_PX
+    ctx.font = measureFont
+    return (ctx.measureText(text).width * fontPx) / MEASURE_PX
   }
   ctx.textAlign = 'right'
   ctx.textBaseline = 'middle'
