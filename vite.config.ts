@@ -28,13 +28,13 @@ export default defineConfig({
             {
               // What every page loads after the shell: who is signed in, the plan checks, the API client.
               name: 'session',
-              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store))|core\/plan\/plan)\.ts$/,
+              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store|use-plan))|core\/(plan\/(plan|definition)|account\/profile-check))\.ts$/,
               includeDependenciesRecursively: false,
             },
             {
               // The controls the wheel page shares with most lazy pages.
               name: 'controls',
-              test: /src\/web\/ui\/(alert|text-input|dialog)\.tsx$|lucide-react\/dist\/esm\/icons\/(pencil|crown)\.mjs$/,
+              test: /src\/web\/ui\/(alert|text-input|dialog|button)\.tsx$|src\/web\/ui\/use-page-title\.ts$|lucide-react\/dist\/esm\/icons\/(pencil|crown|save|trash|download)\.mjs$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -12,6 +12,9 @@ let queue: (() => void)[] | null = null
 /** After 250 ms at the latest: a frame that never comes (a hidden tab) must not hold anything back. */
 const LATEST_MS = 250
 
+/** Whether the app's first frame has been painted. */
+export const firstFramePassed = () => passed
+
 /**
  * Runs `run` in a task of its own after the app's first frame has been painted, or at once when
  * it already has. Answers a function that cancels it.

@@ -11,6 +11,11 @@ import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
 
+// Below the first screen on a phone: the browser skips their styles, layout and paint until they
+// come near the screen (content-visibility), so the page's first frames are short (decision 0019).
+// The sizes are first guesses for the scroll bar; the browser then remembers the real ones.
+const LATER = '[content-visibility:auto]'
+
 export function Component() {
   usePageTitle('Spin the wheel, get a fair winner')
   return (
@@ -36,21 +41,21 @@ export function Component() {
         <DemoWheel />
       </section>
 
-      <section className="py-12" aria-labelledby="features">
+      <section className={`py-12 ${LATER} [contain-intrinsic-size:auto_1400px]`} aria-labelledby="features">
         <h2 id="features" className="text-3xl font-bold">
           Everything a wheel should do
         </h2>
         <CardGrid cards={FEATURES} />
       </section>
 
-      <section className="py-12" aria-labelledby="uses">
+      <section className={`py-12 ${LATER} [contain-intrinsic-size:auto_1000px]`} aria-labelledby="uses">
         <h2 id="uses" className="text-3xl font-bold">
           Made for
         </h2>
         <CardGrid cards={USE_CASES} />
       </section>
 
-      <section className="py-12" aria-labelledby="voices">
+      <section className={`py-12 ${LATER} [contain-intrinsic-size:auto_700px]`} aria-labelledby="voices">
         <h2 id="voices" className="text-3xl font-bold">
           How people use Whirl
         </h2>
@@ -68,7 +73,7 @@ export function Component() {
         </ul>
       </section>
 
-      <section className="py-12" aria-labelledby="plans">
+      <section className={`py-12 ${LATER} [contain-intrinsic-size:auto_900px]`} aria-labelledby="plans">
         <h2 id="plans" className="text-3xl font-bold">
           Plans
         </h2>

@@ -66,6 +66,20 @@ describe('drawWheel', () => {
     expect(c.labels).toHaveLength(60)
   })
 
+  it('draws in two parts what one call draws: the wheel without labels, then only the labels', () => {
+    const whole = recordingCanvas()
+    drawWheel(whole.canvas, wheel(12), 300, 2)
+    const split = recordingCanvas()
+    drawWheel(split.canvas, wheel(12), 300, 2, undefined, 'shapes')
+    expect(split.labels).toEqual([])
+    expect(split.fills()).toBe(whole.fills())
+    drawWheel(split.canvas, wheel(12), 300, 2, undefined, 'labels')
+    expect(split.labels).toEqual(whole.labels)
+    expect(split.labels).toHaveLength(12)
+    // The labels go over the wheel: nothing else is painted.
+    expect(split.fills()).toBe(whole.fills())
+  })
+
   it('beyond that shows every label that fits rather than none: a wide weighted segment keeps its label', () => {
     const c = recordingCanvas()
     // 300 items at 300 px are far too thin for labels, except item 0 with weight 100 (a quarter of the wheel).

@@ -124,21 +124,29 @@ function paintThinSegments(
 /** The one font size labels are measured at (see `measure` in drawWheel). */
 const MEASURE_PX = 100
 
+/**
+ * What one call draws: everything, or the wheel without its labels and then the labels over it in
+ * a second call (the first drawing of a page, split in two tasks: see wheel-view.tsx).
+ */
+export type WheelPart = 'all' | 'shapes' | 'labels'
+
 export function drawWheel(
   canvas: HTMLCanvasElement,
   items: Item[],
   size: number,
   dpr: number,
   look: WheelLook = DEFAULT_LOOK,
+  part: WheelPart = 'all',
 ): void {
   const FONT = `600 {px}px ${FONT_STACKS[look.labelFont]}`
   const px = Math.round(size * dpr)
-  if (canvas.width !== px) canvas.width = px
-  if (canvas.height !== px) canvas.height = px
+  const shapes = part !== 'labels'
+  if (shapes && canvas.width !== px) canvas.width = px
+  if (shapes && canvas.height !== px) canvas.height = px
   const ctx = canvas.getContext('2d')
   if (!ctx) return
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
-  ctx.clearRect(0, 0, size, size)
+  if (shapes) ctx.clearRect(0, 0, size, size)
   const c = size / 2
   const r = c - 2
   const n = items.length
@@ -150,28 +158,30 @@ export function drawWheel(
 
   let widest = 0
   for (let i = 0; i < n; i++) widest = Math.max(widest, at(i + 1) - at(i))
-  if (n > 1 && widest * r * dpr < THIN_PX) {
-    paintThinSegments(ctx, items, starts, px, c * dpr, r * dpr)
-  } else
-    for (let i = 0; i < n; i++) {
-      const item = items[i] as Item
+  if (shapes) {
+    if (n > 1 && widest * r * dpr < THIN_PX) {
+      paintThinSegments(ctx, items, starts, px, c * dpr, r * dpr)
+    } else
+      for (let i = 0; i < n; i++) {
+        const item = items[i] as Item
+        ctx.beginPath()
+        ctx.moveTo(c, c)
+        // A hair of overlap hides anti-aliasing seams; the last segment gets none, so it never paints over segment 0.
+        ctx.arc(c, c, r, at(i), at(i + 1) + (n > 1 && i < n - 1 ? 0.002 : 0))
+        ctx.closePath()
+        ctx.fillStyle = item.color
+        ctx.fill()
+      }
+    if (n > 1 && n <= 240) {
+      ctx.strokeStyle = 'rgba(255,255,255,0.7)'
+      ctx.lineWidth = 1
       ctx.beginPath()
-      ctx.moveTo(c, c)
-      // A hair of overlap hides anti-aliasing seams; the last segment gets none, so it never paints over segment 0.
-      ctx.arc(c, c, r, at(i), at(i + 1) + (n > 1 && i < n - 1 ? 0.002 : 0))
-      ctx.closePath()
-      ctx.fillStyle = item.color
-      ctx.fill()
+      for (let i = 0; i < n; i++) {
+        ctx.moveTo(c, c)
+        ctx.lineTo(c + r * Math.cos(at(i)), c + r * Math.sin(at(i)))
+      }
+      ctx.stroke()
     }
-  if (n > 1 && n <= 240) {
-    ctx.strokeStyle = 'rgba(255,255,255,0.7)'
-    ctx.lineWidth = 1
-    ctx.beginPath()
-    for (let i = 0; i < n; i++) {
-      ctx.moveTo(c, c)
-      ctx.lineTo(c + r * Math.cos(at(i)), c + r * Math.sin(at(i)))
-    }
-    ctx.stroke()
   }
 
   // Labels: along each segment's bisector, right-aligned near the rim.
@@ -188,7 +198,7 @@ export function drawWheel(
   }
   ctx.textAlign = 'right'
   ctx.textBaseline = 'middle'
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n && part !== 'shapes'; i++) {
     const item = items[i] as Item
     // A weighted segment gets the label box of a wheel whose segments are all as wide as it.
     const own = weighted ? wheelLabelBox(r, (2 * Math.PI) / (at(i + 1) - at(i))) : box
@@ -209,6 +219,7 @@ export function drawWheel(
     ctx.restore()
   }
 
+  if (!shapes) return
   ctx.beginPath()
   ctx.arc(c, c, Math.max(10, r * 0.09), 0, 2 * Math.PI)
   ctx.fillStyle = look.centerColor

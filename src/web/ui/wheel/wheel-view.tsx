@@ -2,7 +2,7 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react'
 import type { WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
-import { afterFirstFrame } from '../first-frame'
+import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel } from './draw-wheel'
 
 export type WheelViewHandle = {
@@ -24,15 +24,27 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
     useLayoutEffect(() => {
       const canvas = canvasRef.current
       if (!canvas) return
-      const draw = () => {
+      const dpr = Math.min(3, window.devicePixelRatio || 1)
+      // A change is drawn in the frame that shows it.
+      if (firstFramePassed()) {
         const started = performance.now()
-        drawWheel(canvas, items, size, Math.min(3, window.devicePixelRatio || 1), look)
+        drawWheel(canvas, items, size, dpr, look)
         performance.measure?.('whirl:draw-wheel', { start: started })
+        return
       }
-      // A change is drawn in the frame that shows it; only a drawing before the app's first frame
-      // waits for it (first-frame.ts): measuring the labels made the browser work out the styles of
-      // the whole new page then and there, and the two were one long task of the page's start.
-      return afterFirstFrame(draw)
+      // The app's very first drawing waits for its first frame (first-frame.ts), and puts the
+      // labels on in the task after the rest: measuring the labels in React's commit made the
+      // browser work out the styles of the whole new page then and there, and the first labels
+      // of a page set up its fonts, so together they were long tasks of the page's start.
+      let labels: number | undefined
+      const cancel = afterFirstFrame(() => {
+        drawWheel(canvas, items, size, dpr, look, 'shapes')
+        labels = window.setTimeout(() => drawWheel(canvas, items, size, dpr, look, 'labels'))
+      })
+      return () => {
+        cancel()
+        window.clearTimeout(labels)
+      }
     }, [items, size, look])
 
     useImperativeHandle(ref, () => ({
