@@ -81,7 +81,7 @@ export function Component() {
         <SpinPanel wheel={wheel} slots={DRAW_SLOTS} />
         <section
           aria-label="Wheel editor"
-          className="min-w-0 rounded-2xl bg-white p-4 shadow-sm [contain-intrinsic-size:auto_1200px] [content-visibility:auto] dark:bg-slate-900"
+          className="min-w-0 rounded-2xl bg-white p-4 shadow-sm max-lg:[contain-intrinsic-size:auto_1200px] max-lg:[content-visibility:auto] dark:bg-slate-900"
         >
           <div
             role="tablist"
