@@ -102,6 +102,19 @@ test.describe('theme', () => {
     await page.goto('/wheel')
     await expect(page.locator('#root > [inert]')).toHaveCount(0, { timeout: 5000 })
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    // The wheel's first drawing waits for the first frame too (first-frame.ts): without one it is
+    // drawn all the same, a quarter of a second later at most.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const canvas = document.querySelector('[data-testid="wheel"] canvas') as HTMLCanvasElement
+          const ctx = canvas.getContext('2d')
+          if (!ctx || canvas.width === 0) return 0
+          return ctx.getImageData(Math.floor(canvas.width * 0.75), Math.floor(canvas.height / 2), 1, 1)
+            .data[3]
+        }),
+      )
+      .toBe(255)
   })
 })
 
