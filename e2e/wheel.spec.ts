@@ -105,6 +105,27 @@ test('settings: duration, size, mode, sound and confetti', async ({ page }) => {
   await expect(page.getByRole('definition').nth(3)).toHaveText('200px')
 })
 
+test('while the wheel turns the button says Spinning… and is disabled, and screen readers hear it; the winner is announced after', async ({
+  page,
+}) => {
+  await openWithWheel(page, items(['Alpha', 'Beta'], ['#ef4444', '#3b82f6']), { spinDuration: 3000 })
+  const spinButton = page.getByRole('button', { name: /^Spin(ning…)?$/ })
+  await spinButton.click()
+  await expect(spinButton).toHaveText('Spinning…')
+  await expect(spinButton).toBeDisabled()
+  await expect(page.getByTestId('announcer')).toHaveText('Spinning…')
+  // Paler by its colours while disabled, still fully opaque (decision 0019, seventh pass).
+  expect(await spinButton.evaluate((b) => getComputedStyle(b).opacity)).toBe('1')
+  const dialog = page.getByRole('dialog', { name: 'We have a winner!' })
+  await expect(dialog).toBeVisible({ timeout: 10_000 })
+  const winner = await dialog.getByTestId('winner-text').textContent()
+  await expect(page.getByTestId('announcer')).toHaveText(`The winner is ${winner}`)
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(page.getByTestId('announcer')).toHaveText(`The winner is ${winner}`)
+  await expect(spinButton).toHaveText('Spin')
+  await expect(spinButton).toBeEnabled()
+})
+
 test('normal mode: Close keeps every item; Remove deletes the first matching item', async ({ page }) => {
   await openWithWheel(page, items(['Same', 'Same', 'Same'], ['#ef4444']))
   await page.getByRole('button', { name: 'Spin', exact: true }).click()

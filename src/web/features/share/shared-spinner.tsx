@@ -4,6 +4,7 @@ import type { Item, Wheel } from '../../../core/wheel/model'
 import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
 import { planItemsSpin } from '../../../core/wheel/weighted-spin'
 import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
+import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
@@ -45,12 +46,7 @@ export function SharedSpinner({ wheel, size }: { wheel: Wheel; size: number }) {
   return (
     <div className="flex flex-col items-center gap-4">
       <WheelView ref={view} items={items} size={size} />
-      <button
-        type="button"
-        onClick={() => void spin()}
-        disabled={spinning}
-        className="w-full max-w-xs rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
         {spinning ? 'Spinning…' : 'Spin'}
       </button>
       <p role="status" aria-live="polite" className="min-h-7 text-center text-lg" data-testid="shared-result">

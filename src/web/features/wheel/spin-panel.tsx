@@ -5,6 +5,7 @@ import { removeFirstMatching } from '../../../core/wheel/operations'
 import { chances, isWeighted } from '../../../core/wheel/weights'
 import { changeList } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
+import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
@@ -49,10 +50,11 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
     return () => window.removeEventListener('keydown', onKey)
   }, [spin])
 
-  useEffect(() => {
-    if (winner) setAnnouncement(`The winner is ${winner.text}`)
-    else if (spinning) setAnnouncement('Spinning…')
-  }, [winner, spinning])
+  // Worked out in the render that starts or ends the spin, not in an effect after it: a second
+  // commit in the spin's first frames made the browser paint and raster twice just as the
+  // wheel starts to turn (decision 0019, seventh pass). The last announcement stays after a close.
+  const live = winner ? `The winner is ${winner.text}` : spinning ? 'Spinning…' : null
+  if (live !== null && live !== announcement) setAnnouncement(live)
 
   const close = () => {
     if (winner && settings.mode === 'elimination') removeWinner(winner)
@@ -141,7 +143,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         type="button"
         onClick={() => void spin()}
         disabled={spinning || count === 0}
-        className="w-full max-w-xs rounded-xl bg-brand-600 px-6 py-3 text-lg font-bold text-white shadow-lg hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+        className={SPIN_BUTTON_CLASS}
       >
         {spinning ? 'Spinning…' : 'Spin'}
       </button>

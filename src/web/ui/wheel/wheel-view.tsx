@@ -73,19 +73,25 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
     return (
       <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
         {/* The shadow and the ring stay still: a circle's look does not change as it turns, and the
-            layer the compositor turns every frame is then only the canvas. */}
+            layer the compositor turns every frame is then only the canvas. They have a layer of
+            their own, rastered once: the blurred shadow was the costly part of every page tile
+            around the wheel, rastered again whenever something near it changed (the Spin button
+            as a spin starts). */}
         <div
           aria-hidden
-          className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 dark:ring-slate-200"
+          className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 will-change-transform dark:ring-slate-200"
         />
+        {/* No rounded corners on the turning layer or the canvas: the drawing is a circle on a clear
+            canvas, and a rounded clip there made the compositor mask that layer in every frame of
+            a spin (an extra render pass, and the mask's tiles rastered when the spin starts). */}
         <div
           ref={rotorRef}
-          className="relative size-full rounded-full will-change-transform"
+          className="relative size-full will-change-transform"
           style={{ transform: `rotate(${rotation.current}deg)` }}
         >
           <canvas
             ref={canvasRef}
-            className="block size-full rounded-full"
+            className="block size-full"
             role="img"
             aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
           />
