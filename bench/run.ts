@@ -1,8 +1,9 @@
 // Runs every bench/*.bench.ts (or those named on the command line), prints a table for each and
 // writes its figures to bench/results/<name>.json.
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type FiguresByBench, SPEED_BENCHES, speedGoals } from './speed-goals'
 
 export type BenchResult = {
   title: string
@@ -36,6 +37,14 @@ const files = all
   .sort()
 
 mkdirSync(path.join(dir, 'results'), { recursive: true })
+const resultFile = (name: string) => path.join(dir, 'results', `${name}.json`)
+const readFigures = (name: string) =>
+  existsSync(resultFile(name))
+    ? (JSON.parse(readFileSync(resultFile(name), 'utf8')) as { figures?: FiguresByBench[string] }).figures
+    : undefined
+// The figures the speed-pass table compares with: the results files as they were before this run.
+const previous: FiguresByBench = Object.fromEntries(SPEED_BENCHES.map((b) => [b, readFigures(b)]))
+const now: FiguresByBench = {}
 let failed = 0
 for (const file of files) {
   const name = file.replace(/\.bench\.ts$/, '')
@@ -46,12 +55,21 @@ for (const file of files) {
     const result = await mod.default()
     printTable(result)
     writeFileSync(
-      path.join(dir, 'results', `${name}.json`),
+      resultFile(name),
       `${JSON.stringify({ name, date: new Date().toISOString(), ...result }, null, 2)}\n`,
     )
+    now[name] = result.figures
   } catch (error) {
     failed += 1
     console.error(`\nbench ${name} failed:`, error)
   }
+}
+const goals = speedGoals(previous, now)
+if (goals) {
+  printTable(goals)
+  writeFileSync(
+    resultFile('speed-goals'),
+    `${JSON.stringify({ name: 'speed-goals', date: new Date().toISOString(), ...goals }, null, 2)}\n`,
+  )
 }
 process.exit(failed ? 1 : 0)
