@@ -126,6 +126,31 @@ test('while the wheel turns the button says Spinning… and is disabled, and scr
   await expect(spinButton).toBeEnabled()
 })
 
+test('a turned wheel never covers the Spin button: its clear corners take no clicks', async ({ page }) => {
+  await openWithWheel(page, items(['Alpha', 'Beta'], ['#ef4444', '#3b82f6']))
+  const canvas = page.getByRole('img', { name: 'Wheel with 2 items' })
+  const spinButton = page.getByRole('button', { name: 'Spin', exact: true })
+  // Where a spin may stop: turned 45°, the square canvas's corner points down past the wheel's box,
+  // over the top of the Spin button (the drawing itself is round; the corner is clear).
+  await canvas.evaluate((c) => {
+    ;(c.parentElement as HTMLElement).style.transform = 'rotate(45deg)'
+  })
+  const button = await spinButton.boundingBox()
+  if (!button) throw new Error('the Spin button has no box')
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x as number, y as number)?.textContent ?? '',
+    [button.x + button.width / 2, button.y + 3] as const,
+  )
+  expect(hit).toBe('Spin')
+  await spinButton.click()
+  const dialog = page.getByRole('dialog', { name: 'We have a winner!' })
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+  // The wheel itself still spins on a click.
+  await page.getByRole('button', { name: 'Spin the wheel' }).click()
+  await expect(dialog).toBeVisible()
+})
+
 test('normal mode: Close keeps every item; Remove deletes the first matching item', async ({ page }) => {
   await openWithWheel(page, items(['Same', 'Same', 'Same'], ['#ef4444']))
   await page.getByRole('button', { name: 'Spin', exact: true }).click()

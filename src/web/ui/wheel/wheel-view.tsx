@@ -83,10 +83,12 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
         />
         {/* No rounded corners on the turning layer or the canvas: the drawing is a circle on a clear
             canvas, and a rounded clip there made the compositor mask that layer in every frame of
-            a spin (an extra render pass, and the mask's tiles rastered when the spin starts). */}
+            a spin (an extra render pass, and the mask's tiles rastered when the spin starts). The
+            layer takes no pointer events instead: turned, its clear square corners would cover the
+            Spin button and the toggles; clicks on the wheel reach the element around it. */}
         <div
           ref={rotorRef}
-          className="relative size-full will-change-transform"
+          className="pointer-events-none relative size-full will-change-transform"
           style={{ transform: `rotate(${rotation.current}deg)` }}
         >
           <canvas
