@@ -52,7 +52,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/core/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/core/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
           environment: 'node',
         },
       },
