@@ -7,6 +7,7 @@ import type { Db } from '../db/client'
 import { accounts, sessions, users, verifications } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
 import type { ProfileRepository } from '../profile/repository'
+import { quietBetweenCalls } from './quiet-context'
 import { resetMail } from './reset-mail'
 import { claimUnverifiedAccount, markVerified, verificationMail } from './verification'
 
@@ -41,7 +42,12 @@ export const resetLink = (publicUrl: string, token: string) =>
  * OpenID Connect discovery (so tests can point it at a local provider). Its own rate limiter is
  * off: ours counts per IP and per email in the database, shared by every process.
  */
-export function createAuth({ config, db, secret, mailer, profiles, log, onSessionEnded }: AuthDeps) {
+export function createAuth(deps: AuthDeps) {
+  // Its AsyncLocalStorage is on only while one of its calls is under way (quiet-context.ts).
+  return quietBetweenCalls(betterAuthOf(deps))
+}
+
+function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnded }: AuthDeps) {
   const https = config.publicUrl.startsWith('https://')
   const google = config.auth.google
   return betterAuth({
