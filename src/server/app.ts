@@ -82,8 +82,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every answer, and a promise for each is not free.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close')
+    done(null, payload)
   })
 
   const shell = loadWebShell(config)

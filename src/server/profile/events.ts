@@ -205,7 +205,11 @@ export function createPgProfileEvents(options: {
 
   // Each NOTIFY is a transaction with a commit of its own. Publishes made while one is being sent
   // wait for it and then go together, in one statement (in order, so a user's events stay in
-  // order): under load one commit carries many of them, and a lone publish goes at once.
+  // order): under load one commit carries many of them, and a lone publish goes at once. That
+  // commit does not wait for the disk (synchronous_commit off for it alone): it changes no data,
+  // its notifications are sent at commit either way, and a crash loses the queue anyway (the
+  // listeners then reconnect and everyone reloads). A wait for the disk is a flush of the
+  // write-ahead log, which costs CPU on this kind of machine (decision 0023).
   type Waiting = { payload: string; resolve: () => void; reject: (error: unknown) => void }
   let waiting: Waiting[] = []
   let sending = false
@@ -219,7 +223,7 @@ export function createPgProfileEvents(options: {
           batch.map((one) => sql`pg_notify(${channel}, ${one.payload})`),
           sql`, `,
         )
-        await db.execute(sql`select ${calls}`)
+        await db.execute(sql`select set_config('synchronous_commit', 'off', true), ${calls}`)
         for (const one of batch) one.resolve()
       } catch (error) {
         for (const one of batch) one.reject(error)
