@@ -22,15 +22,15 @@ describe('AsyncLocalStorage only while a call is under way', () => {
     const slow = gate()
     const later = gate()
     let resumedLater: Promise<string | undefined> | undefined
-    const first = quiet.scoped(() =>
+    const first = quiet.run(() =>
       storage.run('first', async () => {
         await slow.opened
         // Born inside the call, run after every call has ended.
         resumedLater = later.opened.then(() => storage.getStore())
         return storage.getStore()
       }),
-    )()
-    const second = await quiet.scoped(() => storage.run('second', async () => storage.getStore()))()
+    )
+    const second = await quiet.run(() => storage.run('second', async () => storage.getStore()))
     expect(second).toBe('second')
     expect(quiet.inFlight()).toBe(1)
     slow.open()
@@ -39,7 +39,7 @@ describe('AsyncLocalStorage only while a call is under way', () => {
     later.open()
     expect(await resumedLater).toBeUndefined()
     // The next call has its context again.
-    expect(await quiet.scoped(() => storage.run('third', async () => storage.getStore()))()).toBe('third')
+    expect(await quiet.run(() => storage.run('third', async () => storage.getStore()))).toBe('third')
   })
 
   it('a call that fails still ends', async () => {
@@ -47,13 +47,13 @@ describe('AsyncLocalStorage only while a call is under way', () => {
     const quiet = createQuietContext(() => [storage])
     const later = gate()
     let resumedLater: Promise<string | undefined> | undefined
-    const failing = quiet.scoped(() =>
+    const failing = quiet.run(() =>
       storage.run('failing', async () => {
         resumedLater = later.opened.then(() => storage.getStore())
         throw new Error('refused')
       }),
     )
-    await expect(failing()).rejects.toThrow('refused')
+    await expect(failing).rejects.toThrow('refused')
     expect(quiet.inFlight()).toBe(0)
     later.open()
     expect(await resumedLater).toBeUndefined()

@@ -25,8 +25,8 @@ export function betterAuthStorages(): AsyncLocalStorage<unknown>[] {
 }
 
 export type QuietContext = {
-  /** `fn`, counted as a call in flight: the storages stay enabled until every such call ends. */
-  scoped<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R>
+  /** Runs `fn` as a call in flight: the storages stay enabled until every such call ends. */
+  run<R>(fn: () => Promise<R>): Promise<R>
   /** Calls in flight now. */
   inFlight(): number
   /** Disables the storages when no call is in flight (for example once start-up work ended). */
@@ -42,15 +42,13 @@ export function createQuietContext(
     for (const storage of storages()) storage.disable()
   }
   return {
-    scoped(fn) {
-      return async function (this: unknown, ...args) {
-        inFlight += 1
-        try {
-          return await fn.apply(this, args)
-        } finally {
-          inFlight -= 1
-          settle()
-        }
+    async run(fn) {
+      inFlight += 1
+      try {
+        return await fn()
+      } finally {
+        inFlight -= 1
+        settle()
       }
     },
     inFlight: () => inFlight,
@@ -72,16 +70,13 @@ export function quietBetweenCalls<T extends AuthLike>(
   auth: T,
   quiet: QuietContext = createQuietContext(),
 ): T {
-  const handler = quiet.scoped(auth.handler)
+  const handler = (request: Request) => quiet.run(() => auth.handler(request))
   const api = Object.fromEntries(
     Object.entries(auth.api).map(([name, endpoint]) => [
       name,
       typeof endpoint === 'function'
         ? new Proxy(endpoint, {
-            apply: (target, thisArg, args) =>
-              quiet.scoped((...a: unknown[]) => Reflect.apply(target, thisArg, a) as Promise<unknown>)(
-                ...args,
-              ),
+            apply: (target, thisArg, args) => quiet.run(async () => Reflect.apply(target, thisArg, args)),
           })
         : endpoint,
     ]),
