@@ -146,3 +146,45 @@ test('a first load cut off during the move loses nothing: the next load finishes
     await expectUpgraded(page)
   }
 })
+
+test('"Saved." after Save Wheel means the browser has stored the wheel: a reload right after keeps it', async ({
+  page,
+}) => {
+  await registerPremium(page, 'Hasty Hana')
+  await page.goto('/wheel')
+  await page.getByLabel('Wheel name').fill('Right before the reload')
+  // In the page itself, the moment "Saved." shows, read what IndexedDB holds: no write may still be
+  // on its way then (a round trip from the test would leave it time to land).
+  await page.evaluate(() => {
+    const w = window as unknown as { storedWhenSaved?: Promise<string[]> }
+    w.storedWhenSaved = new Promise((resolve, reject) => {
+      const observer = new MutationObserver(() => {
+        const shown = [...document.querySelectorAll('[role="status"]')].some(
+          (e) => e.textContent === 'Saved.',
+        )
+        if (!shown) return
+        observer.disconnect()
+        const open = indexedDB.open('whirl')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const read = db.transaction('wheels').objectStore('wheels').getAll()
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () => {
+            db.close()
+            resolve((read.result as { wheel: { name: string } }[]).map((row) => row.wheel.name))
+          }
+        }
+      })
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    })
+  })
+  await page.getByRole('button', { name: 'Save Wheel' }).click()
+  await expect(page.getByText('Saved.')).toBeVisible()
+  expect(
+    await page.evaluate(() => (window as unknown as { storedWhenSaved: Promise<string[]> }).storedWhenSaved),
+  ).toEqual(['Right before the reload'])
+  await page.goto('/saved')
+  await expect(cards(page)).toHaveCount(1)
+  await expect(page.getByRole('article', { name: 'Right before the reload' })).toBeVisible()
+})

@@ -125,6 +125,16 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
   }
 }
 
+/**
+ * An explicit save (Save Wheel): what is waiting is written now rather than a moment later, and
+ * the answer comes once it is stored, so "Saved." is only said of a wheel a reload keeps. Where the
+ * saved wheels live in local storage they were written with the change itself.
+ */
+export async function writeSavedNow(): Promise<boolean> {
+  await savedWheelsReady
+  return saved.mode === 'indexeddb' ? commitSaved() : true
+}
+
 /** Opens the database again (the browser closed the connection). */
 export async function reopen() {
   const fresh = await openSavedWheelsDb()

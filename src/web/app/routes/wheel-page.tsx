@@ -1,5 +1,5 @@
 import { Download, Save, Upload } from 'lucide-react'
-import { lazy, memo, Suspense, useId, useState } from 'react'
+import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
 import { asNewWheel, isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
@@ -16,6 +16,7 @@ import { SpinPanel, type SpinPanelSlots } from '../../features/wheel/spin-panel'
 import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
 import { UpsellPanel } from '../../features/wheel/upsell-panel'
 import { AUTO_SAVE_TEXT, type AutoSaveStatus, useAutoSave } from '../../features/wheel/use-auto-save'
+import { writeSavedNow } from '../../state/saved-wheels-persistence'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { Alert } from '../../ui/alert'
@@ -157,6 +158,7 @@ function CustomizeTab({
   const wheel = useWheelStore((s) => s.currentWheel)
   const updateWheel = useWheelStore((s) => s.updateWheel)
   const [saved, setSaved] = useState(false)
+  const saves = useRef(0)
   const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
 
   const [asking, setAsking] = useState<string | null>(null)
@@ -169,8 +171,19 @@ function CustomizeTab({
     setAsking(null)
     if (choice === 'new') useWheelStore.setState({ currentWheel: asNewWheel(store.currentWheel) })
     const outcome = useWheelStore.getState().saveCurrentWheel()
-    setSaved(outcome.ok)
+    setSaved(false)
     setProblem(outcome.ok ? null : { title: 'The wheel was not saved.', detail: outcome.error })
+    if (!outcome.ok) return
+    // "Saved." once the browser has stored it (a write it refuses shows the storage alert instead),
+    // and only if nothing was edited or saved again in the meantime.
+    const attempt = ++saves.current
+    void writeSavedNow().then((stored) => {
+      if (stored && attempt === saves.current) setSaved(true)
+    })
+  }
+  const edited = () => {
+    saves.current++
+    setSaved(false)
   }
 
   return (
@@ -185,7 +198,7 @@ function CustomizeTab({
           maxLength={MAX_WHEEL_NAME}
           onChange={(e) => {
             updateWheel({ name: e.target.value })
-            setSaved(false)
+            edited()
           }}
         />
       </div>
@@ -206,7 +219,7 @@ function CustomizeTab({
           <>
             <ImportWheelButton
               read={readWheelFile}
-              onStart={() => setSaved(false)}
+              onStart={edited}
               onImported={(outcome) =>
                 setProblem(
                   outcome.ok
