@@ -7,8 +7,11 @@ process.env.E2E_DATA_DIR ??= path.resolve('.tmp/e2e-data')
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // CI's machine can be several times slower than a desk's (a new page took 0.5-1 s there):
+  // twice the time before a step counts as failed. A test that waits on a promise of the product
+  // ("within 5 s") names its own limit.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   // CI runs the browser on a shared 2-core machine, where a timing-sensitive test can lose a race
@@ -20,6 +23,10 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',
+    // The service worker precaches the whole app (about a hundred files) in every new context,
+    // which on a 2-core machine took seconds of CPU per test. Only the specs about it allow it
+    // (offline.spec.ts); every other journey runs as a first visit that is not yet controlled.
+    serviceWorkers: 'block',
     // Tests start with cookie consent given, so the dialog does not cover the page; consent tests reset it.
     storageState: {
       cookies: [],
@@ -58,7 +65,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PUBLIC_URL: BASE_URL,
       DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
+      // With DATABASE_URL set (CI sets it), the app runs on that PostgreSQL, in a schema of its own
+      // that e2e-server.mjs empties first; without it, on PGlite in the data folder, as `npm start`.
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      DATABASE_SCHEMA: `e2e_${PORT}`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SUPPORT_EMAIL: 'support@whirl.test',

@@ -1,5 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 
+// The other specs block the service worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' })
+
 /** Waits until the service worker has installed (precached the build) and controls the page. */
 async function waitForWorker(page: Page) {
   await page.evaluate(async () => {

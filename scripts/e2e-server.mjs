@@ -13,6 +13,17 @@ if (!existsSync(path.join(buildDir, 'web', 'index.html')) || !existsSync(main)) 
   console.error('The app is not built: run `npm run build` first (npm test does).')
   process.exit(1)
 }
+// On PostgreSQL, the schema of an earlier run goes, as the data folder does.
+if (process.env.DATABASE_URL) {
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(`drop schema if exists "${process.env.DATABASE_SCHEMA}" cascade`)
+  } finally {
+    await client.end()
+  }
+}
 const child = spawn(process.execPath, [main], {
   stdio: 'inherit',
   env: { ...process.env, WEB_DIR: path.join(buildDir, 'web') },
