@@ -1,6 +1,6 @@
 // The README's test command: typecheck, lint, the layout check (no import cycles, no feature
-// importing a sibling), unit tests, build and the Playwright tests in Debian's Chromium, with the
-// server tests beside them, then the nginx test. Runs every step, then prints one
+// importing a sibling), unit tests and build with the server tests beside them, then the
+// Playwright tests in Debian's Chromium and the nginx test. Runs every step, then prints one
 // line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
@@ -44,13 +44,13 @@ function vitest(project) {
 /**
  * A vitest project in the background, its output kept in a file and printed when `finish()` is
  * awaited. The server tests run one file at a time and leave about a third of two cores idle: the
- * checks, the unit tests, the build and the browser tests run beside them (on a slow 2-core
- * machine the run took 33 minutes one step after another).
+ * checks, the unit tests and the build run beside them (on a slow 2-core machine the whole run
+ * took 33 minutes one step after another).
  */
 function vitestInBackground(project) {
   const log = `${tmp}/${project}.log`
   console.log(
-    `\n━━ ${project} tests (beside the steps below; their output follows the browser tests): npx ${vitestArgs(project).join(' ')}`,
+    `\n━━ ${project} tests (beside the steps below; their output follows the build): npx ${vitestArgs(project).join(' ')}`,
   )
   const fd = openSync(log, 'w')
   const child = spawn('npx', vitestArgs(project), {
@@ -137,9 +137,10 @@ check('lint', 'npx', ['biome', 'check', '.'])
 check('structure', 'node', ['scripts/check-structure.mjs'])
 vitest('unit')
 const built = run('build', 'npm', ['run', '--silent', 'build'])
+// Not beside the browser tests: Chromium raises its own threads' priority and starved them.
+await serverTests.finish()
 if (built && chromiumReady) playwright()
 else totals.failed += 1
-await serverTests.finish()
 // Two built server processes behind nginx, killed and restarted (issue 20).
 if (built && nginxReady) nginxTest()
 else totals.failed += 1
