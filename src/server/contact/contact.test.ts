@@ -20,10 +20,13 @@ describe.each(DATABASE_KINDS)('POST /api/contact on %s', (kind) => {
     database = await openTestDatabase(kind)
   })
   afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-    await database.db.delete(contactMessages)
-    // Rate-limit windows live in the database every app shares: each test starts with none.
-    await database.db.delete(authRateLimits)
+    try {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+    } finally {
+      await database.db.delete(contactMessages)
+      // Rate-limit windows live in the database every app shares: each test starts with none.
+      await database.db.delete(authRateLimits)
+    }
   })
   afterAll(async () => database.dispose())
 
@@ -35,9 +38,11 @@ describe.each(DATABASE_KINDS)('POST /api/contact on %s', (kind) => {
       contactQueue: { pollMs: 100, baseBackoffMs: 100, maxBackoffMs: 400 },
     })
     await instance.ready()
+    // Run in reverse: the app (and its mail queue, which writes the outbox) stops before its data
+    // folder is removed.
     cleanups.push(
-      () => instance.close(),
       () => config.cleanup(),
+      () => instance.close(),
     )
     return instance
   }

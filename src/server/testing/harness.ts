@@ -52,5 +52,5 @@ export function testConfig(env: Record<string, string | undefined> = {}): Config
     WEB_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   })
-  return { ...config, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) }
+  return { ...config, cleanup: () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }) }
 }
