@@ -29,8 +29,9 @@ test('with reduced motion the spin is short and still shows the real result', as
   await openWithWheel(page, items(['Left', 'Right'], ['#ef4444', '#3b82f6']), { spinDuration: 5000 })
   const started = Date.now()
   await page.getByRole('button', { name: 'Spin', exact: true }).click()
-  await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toBeVisible({ timeout: 3000 })
-  expect(Date.now() - started).toBeLessThan(3000)
+  // Well under the 5 s spin set, with room for a slow machine's click and paint (3.3 s seen in CI).
+  await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toBeVisible({ timeout: 4000 })
+  expect(Date.now() - started).toBeLessThan(4000)
   const text = await page.getByTestId('winner-text').textContent()
   expect(['Left', 'Right']).toContain(text?.trim())
 })
