@@ -8,6 +8,7 @@ import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-butt
 import { ShareButton } from '../../features/share/share-button'
 import { AddItemForm } from '../../features/wheel/add-item-form'
 import { AddMany as AddManyPanel } from '../../features/wheel/add-many'
+import { AutoSaveLine } from '../../features/wheel/auto-save-line'
 import { ItemList } from '../../features/wheel/item-list'
 import { ListToolbar } from '../../features/wheel/list-toolbar'
 import { SaveChoice } from '../../features/wheel/save-as-new'
@@ -15,7 +16,7 @@ import { SettingsPanel as Settings } from '../../features/wheel/settings-panel'
 import { SpinPanel, type SpinPanelSlots } from '../../features/wheel/spin-panel'
 import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
 import { UpsellPanel } from '../../features/wheel/upsell-panel'
-import { AUTO_SAVE_TEXT, type AutoSaveStatus, useAutoSave } from '../../features/wheel/use-auto-save'
+import { type AutoSaveStatus, useAutoSave } from '../../features/wheel/use-auto-save'
 import { writeSavedNow } from '../../state/saved-wheels-persistence'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
@@ -286,23 +287,5 @@ function CustomizeTab({
       <ListToolbar count={wheel.items.length} />
       <ItemList wheel={wheel} />
     </div>
-  )
-}
-
-/** Auto-save's state beside Save Wheel: "Saving…", "Saved", or why it waits for Save Wheel. */
-function AutoSaveLine({ status }: { status: AutoSaveStatus }) {
-  if (status.kind === 'idle') return null
-  const [text, tone] =
-    status.kind === 'pending'
-      ? [AUTO_SAVE_TEXT.pending, 'text-slate-600 dark:text-slate-400']
-      : status.kind === 'saved'
-        ? [AUTO_SAVE_TEXT.saved, 'text-emerald-700 dark:text-emerald-300']
-        : status.kind === 'waiting'
-          ? [AUTO_SAVE_TEXT[status.reason], 'text-amber-800 dark:text-amber-200']
-          : [status.message, 'text-red-700 dark:text-red-300']
-  return (
-    <span role="status" data-testid="auto-save-status" className={`text-sm ${tone}`}>
-      {text}
-    </span>
   )
 }
