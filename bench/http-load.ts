@@ -25,7 +25,11 @@ export type AutocannonRequest = {
   onResponse?: (status: number, body: string, context: object) => void
 }
 
-export type AutocannonClient = { setRequests(requests: AutocannonRequest[]): void }
+export type AutocannonClient = {
+  setRequests(requests: AutocannonRequest[]): void
+  /** Every answer, before the connection's next request is sent (autocannon's httpClient). */
+  on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void
+}
 
 export type AutocannonOptions = {
   /** One URL, or several: connection i goes to url[i % n]. */
