@@ -172,9 +172,9 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
     for (const change of changes) {
       if (change.wheel && change.wheel.id !== change.id) throw new HttpError(400, SYNC_MESSAGES.idMismatch)
     }
-    // One statement, its own transaction (drizzle/0014_sync_push_function.sql): the lock under
-    // lock_timeout, the reads, the writes, the limits and the answer. Every statement of the pool
-    // runs under statement_timeout (db/client.ts).
+    // One statement, its own transaction (drizzle/0014_sync_push_function.sql, as 0015 replaced it):
+    // the lock under lock_timeout, the reads, the writes, the limits and the answer. Every statement
+    // of the pool runs under statement_timeout (db/client.ts).
     const rows = await pushStatement.execute({ userId, since, changes: JSON.stringify(changes) })
     const first = rows[0]
     return {
