@@ -5,6 +5,22 @@ const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 process.env.E2E_DATA_DIR ??= path.resolve('.tmp/e2e-data')
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+}
+
 export default defineConfig({
   testDir: 'e2e',
   // CI's machine can be several times slower than a desk's (a new page took 0.5-1 s there):
@@ -33,25 +49,13 @@ export default defineConfig({
       origins: [{ origin: BASE_URL, localStorage: [{ name: 'cookieConsent', value: 'accepted' }] }],
     },
   },
+  // The server's billing clock is one for all tests. A test that moves it (tagged @clock) lapses
+  // every plan it passes, a parallel test's just-simulated month included, so the @clock tests run
+  // after all the others, one project after the other (a project's dependencies finish first).
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: chromium, grepInvert: /@clock/ },
+    { name: 'clock: billing', use: chromium, grep: /@clock billing/, dependencies: ['chromium'] },
+    { name: 'clock: trial', use: chromium, grep: /@clock trial/, dependencies: ['clock: billing'] },
   ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',

@@ -60,7 +60,7 @@ async function axe(page: Page, label: string) {
 
 type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
 
-test('subscribe, unlock live in every tab, refresh, cancel, keep premium to the end, then lapse to free', async ({
+test('subscribe, unlock live in every tab, refresh, cancel, keep premium to the end, then lapse to free @clock billing', async ({
   page,
 }) => {
   test.slow()

@@ -40,7 +40,7 @@ async function advanceTo(page: Page, at: number) {
   expect(res.status()).toBe(200)
 }
 
-test('a new verified user starts the 7-day free trial, sees it, gets the reminder once, and passes into a paid month', async ({
+test('a new verified user starts the 7-day free trial, sees it, gets the reminder once, and passes into a paid month @clock trial', async ({
   page,
 }) => {
   test.slow()
