@@ -30,9 +30,11 @@ const newItem = (page: Page) => page.getByLabel('New item')
 async function toApproval(page: Page) {
   await page.goto('/subscription')
   await expect(page.getByRole('heading', { name: 'Choose the Right Plan for You' })).toBeVisible()
+  // The sandbox provider is on (no PayPal settings): every plans and payment page says so.
+  await expect(page.getByText('Test mode: payments are simulated')).toBeVisible()
   await page.getByRole('button', { name: 'Subscribe Now' }).click()
   await expect(page).toHaveURL(/\/billing\/sandbox\/approve\?subscription_id=/)
-  await expect(page.getByText('Test mode — no money is charged')).toBeVisible()
+  await expect(page.getByText('Test mode: payments are simulated')).toBeVisible()
   await expect(page.getByText('$6.99 USD / month')).toBeVisible()
 }
 
@@ -41,6 +43,7 @@ async function subscribe(page: Page) {
   await page.getByRole('button', { name: 'Approve subscription' }).click()
   await expect(page).toHaveURL(/\/payment\/success\?subscription_id=[^&]+&token=[^&]+&ba_token=/)
   await expect(page.getByRole('heading', { name: 'Subscription Activated!' })).toBeVisible()
+  await expect(page.getByText('Test mode: payments are simulated')).toBeVisible()
 }
 
 async function noHorizontalOverflow(page: Page, label: string) {
@@ -154,6 +157,7 @@ test('Cancel and return on the approval page leads to /payment/cancel, and nothi
   await expect(page).toHaveURL(/\/payment\/cancel/)
   await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible()
   await expect(page.getByText(/no amount has been charged/)).toBeVisible()
+  await expect(page.getByText('Test mode: payments are simulated')).toBeVisible()
   await page.getByRole('link', { name: 'Try Again' }).click()
   await expect(page).toHaveURL(/\/subscription$/)
   await expect(page.getByRole('region', { name: 'Free Plan' }).getByText('Currently Active')).toBeVisible()

@@ -55,6 +55,9 @@ export const capturedPaymentSchema = z.object({
 })
 export type CapturedPayment = z.infer<typeof capturedPaymentSchema>
 
+/** What the plans and payment pages say while the sandbox payment provider is active (issue 12). */
+export const TEST_MODE_TEXT = 'Test mode: payments are simulated. No money is charged.'
+
 export const billingConfigSchema = z.object({
   provider: z.enum(['sandbox', 'paypal']),
   testMode: z.boolean(),

@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)('billing with the sandbox provider on %s', (kind) 
       url: new URL(approval_url).pathname + new URL(approval_url).search,
     })
     expect(page.statusCode).toBe(200)
-    expect(page.body).toContain('Test mode — no money is charged')
+    expect(page.body).toContain('Test mode: payments are simulated. No money is charged.')
     expect(page.body).toContain('$6.99 USD / month')
     // The browser asks for an icon: the page names the app's own (public/favicon.svg), not a 404.
     const icon = /<link rel="icon" href="\/([^"]+)"/.exec(page.body)?.[1]

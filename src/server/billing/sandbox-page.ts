@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { TEST_MODE_TEXT } from '../../core/billing/protocol'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
 import { SANDBOX_APPROVE_PATH, type SandboxProvider } from './sandbox-provider'
@@ -28,7 +29,7 @@ type Target = { field: 'subscription_id' | 'order_id'; id: string; title: string
 
 function page(target: Target | null, message?: string): string {
   const body = target
-    ? `<span class="badge">Test mode — no money is charged</span>
+    ? `<span class="badge">${TEST_MODE_TEXT}</span>
 <h1>${escapeHtml(target.title)}</h1>
 <p class="price">${escapeHtml(target.price)}</p>
 <dl><div><dt>Merchant</dt><dd>Whirl</dd></div><div><dt>Reference</dt><dd>${escapeHtml(target.id)}</dd></div></dl>
@@ -38,7 +39,7 @@ function page(target: Target | null, message?: string): string {
 <button class="approve" name="decision" value="approve">Approve ${target.field === 'order_id' ? 'payment' : 'subscription'}</button>
 <button class="cancel" name="decision" value="cancel">Cancel and return</button>
 </form>`
-    : `<span class="badge">Test mode — no money is charged</span>
+    : `<span class="badge">${TEST_MODE_TEXT}</span>
 <h1>Payment not found</h1>
 <p>${escapeHtml(message ?? 'This test payment does not exist or has already been handled.')}</p>
 <p><a href="/subscription">Back to the plans</a></p>`
