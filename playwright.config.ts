@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS } from './bench/support'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/support'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BASE_URL = `http://127.0.0.1:${PORT}`
@@ -9,7 +9,7 @@ process.env.E2E_DATA_DIR ??= path.resolve('.tmp/e2e-data')
 // The machine's Chromium with the flags every browser run here uses (bench/support.ts).
 const chromium = {
   ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 }
 
 export default defineConfig({

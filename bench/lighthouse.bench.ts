@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import type { BenchResult } from './run'
-import { CHROMIUM_ARGS, round, startBuiltServer } from './support'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, round, startBuiltServer } from './support'
 
 const PAGES = ['/', '/wheel']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -40,7 +40,7 @@ export default async function lighthouseBench(): Promise<BenchResult> {
   try {
     for (let run = 0; run < RUNS; run++) {
       const chrome = await chromeLauncher.launch({
-        chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        chromePath: CHROMIUM_PATH,
         chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
       })
       try {
