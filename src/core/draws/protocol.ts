@@ -75,7 +75,9 @@ export function fromHex(hex: string): Uint8Array {
   return bytes
 }
 
-const sha256Hex = async (data: Uint8Array) => toHex(await subtle().digest('SHA-256', data))
+/** Lowercase hex SHA-256 of some bytes. */
+export const sha256Hex = async (data: Uint8Array): Promise<string> =>
+  toHex(await subtle().digest('SHA-256', data))
 
 /** wheelHash: lowercase hex SHA-256 of the UTF-8 bytes of JSON.stringify(entries). */
 export const wheelHashOf = (entries: readonly DrawEntry[]): Promise<string> =>

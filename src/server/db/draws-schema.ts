@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
@@ -15,6 +16,12 @@ export const draws = pgTable(
     /** The [text, weight] pairs exactly as committed. */
     entries: jsonb('entries').notNull(),
     wheelHash: text('wheel_hash').notNull(),
+    /**
+     * The normalised multiset of the entries (core/draws/entries-key.ts): the host's other draws of
+     * these entries share it. Null only for rows from before migration 0019 until the
+     * draw-entries-key job has filled them.
+     */
+    entriesKey: text('entries_key'),
     serverSeed: text('server_seed').notNull(),
     commitment: text('commitment').notNull(),
     clientSeed: text('client_seed'),
@@ -24,5 +31,11 @@ export const draws = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     revealedAt: timestamp('revealed_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [index('draws_user_idx').on(t.userId), index('draws_previous_idx').on(t.previousDrawId)],
+  (t) => [
+    index('draws_user_idx').on(t.userId),
+    index('draws_previous_idx').on(t.previousDrawId),
+    index('draws_user_entries_key_idx').on(t.userId, t.entriesKey),
+    index('draws_open_idx').on(t.userId, t.wheelHash).where(sql`${t.revealedAt} is null`),
+    index('draws_entries_key_missing_idx').on(t.id).where(sql`${t.entriesKey} is null`),
+  ],
 )

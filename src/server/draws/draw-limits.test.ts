@@ -51,10 +51,11 @@ describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
 
   it('counts one user’s draws across addresses', async () => {
     const { cookie } = await register(app)
+    // Each with another name: the same wheel again would get its open commitment back.
     for (let i = 0; i < DRAW_USER_RATE_LIMIT.max; i++) {
-      expect((await create(cookie, { name: 'Spread', entries: entries(2) }, `10.7.${i}.1`)).statusCode).toBe(
-        201,
-      )
+      expect(
+        (await create(cookie, { name: `Spread ${i}`, entries: entries(2) }, `10.7.${i}.1`)).statusCode,
+      ).toBe(201)
     }
     const refused = await create(cookie, { name: 'Spread', entries: entries(2) }, '10.7.200.1')
     expect(refused.statusCode).toBe(429)

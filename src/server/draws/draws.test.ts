@@ -74,11 +74,15 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
   it('each draw lists the host’s other draws of the same entries, never another host’s nor other entries', async () => {
     const host = await register(app)
     const wheel = { name: 'Prize', entries: entries(4) }
+    // Two drawn (the host kept spinning), one only committed. (A commitment is given back while it
+    // is open, so each draw is revealed before the next is committed.)
     const ids: string[] = []
-    for (let i = 0; i < 3; i++) ids.push((await create(host.cookie, wheel)).json().id)
-    // Two drawn (the host kept spinning), one only committed.
+    ids.push((await create(host.cookie, wheel)).json().id)
     const first = (await reveal(host.cookie, ids[0] as string, 'first try')).json()
+    ids.push((await create(host.cookie, wheel)).json().id)
     const second = (await reveal(host.cookie, ids[1] as string, 'second try')).json()
+    ids.push((await create(host.cookie, wheel)).json().id)
+    expect(new Set(ids).size).toBe(3)
     await create(host.cookie, { name: 'Prize', entries: entries(5) })
     const stranger = await register(app)
     await create(stranger.cookie, wheel)
@@ -211,10 +215,11 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
 
   it('limits how many draws one address makes per minute', async () => {
     const { cookie } = await register(app)
-    const make = () =>
-      send(app, '/api/draws', { name: 'Spam', entries: entries(2) }, { cookie, ip: '10.9.9.9' })
-    for (let i = 0; i < DRAW_RATE_LIMIT.max; i++) expect((await make()).statusCode).toBe(201)
-    const refused = await make()
+    // Each with another name: the same wheel again would get its open commitment back.
+    const make = (i: number) =>
+      send(app, '/api/draws', { name: `Spam ${i}`, entries: entries(2) }, { cookie, ip: '10.9.9.9' })
+    for (let i = 0; i < DRAW_RATE_LIMIT.max; i++) expect((await make(i)).statusCode).toBe(201)
+    const refused = await make(DRAW_RATE_LIMIT.max)
     expect(refused.statusCode).toBe(429)
     expect(refused.json().error).toMatch(/^Too many attempts\. Please wait/)
     expect(await stored()).toHaveLength(DRAW_RATE_LIMIT.max)

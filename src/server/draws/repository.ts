@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import {
   type PublicDraw,
   type RevealResult,
   SAME_ENTRIES_LISTED,
   type SameEntries,
 } from '../../core/draws/api'
+import { entriesKeyOf } from '../../core/draws/entries-key'
 import type { DrawEntry } from '../../core/draws/protocol'
 import type { Db } from '../db/client'
 import { draws } from '../db/schema'
@@ -83,9 +84,45 @@ export function createDrawRepository(db: Db) {
       return row?.id ?? null
     },
 
-    /** The host's other draws of the same entries (wheelHash), newest first, with their winners. */
+    /**
+     * The host's open commitment (committed after `since`, not revealed) of exactly these entries
+     * (wheelHash), name and previous draw, newest first: committing the same wheel again, after a
+     * reload or a switch toggle, gets it back instead of a new one (issue 33).
+     */
+    async findOpen(
+      open: Pick<DrawRow, 'userId' | 'name' | 'wheelHash' | 'previousDrawId'>,
+      since: Date,
+    ): Promise<DrawRow | null> {
+      const [row] = await db
+        .select()
+        .from(draws)
+        .where(
+          and(
+            eq(draws.userId, open.userId),
+            eq(draws.wheelHash, open.wheelHash),
+            isNull(draws.revealedAt),
+            eq(draws.name, open.name),
+            open.previousDrawId === null
+              ? isNull(draws.previousDrawId)
+              : eq(draws.previousDrawId, open.previousDrawId),
+            gt(draws.createdAt, since),
+          ),
+        )
+        .orderBy(desc(draws.createdAt))
+        .limit(1)
+      return row ?? null
+    },
+
+    /**
+     * The host's other draws of the same entries, newest first, with their winners, commitments
+     * never revealed included: the same normalised multiset of entries (entriesKey: any order, any
+     * padding), or the same wheelHash for rows whose key is not filled in yet.
+     */
     async sameEntries(row: DrawRow): Promise<SameEntries> {
-      const same = and(eq(draws.userId, row.userId), eq(draws.wheelHash, row.wheelHash), ne(draws.id, row.id))
+      const alike: SQL | undefined = row.entriesKey
+        ? or(eq(draws.entriesKey, row.entriesKey), eq(draws.wheelHash, row.wheelHash))
+        : eq(draws.wheelHash, row.wheelHash)
+      const same = and(eq(draws.userId, row.userId), alike, ne(draws.id, row.id))
       const [[total], listed] = await Promise.all([
         db.select({ n: count() }).from(draws).where(same),
         db.select().from(draws).where(same).orderBy(desc(draws.createdAt)).limit(SAME_ENTRIES_LISTED),
@@ -99,6 +136,29 @@ export function createDrawRepository(db: Db) {
           winner: other.revealedAt ? revealResult(other).winner : null,
         })),
       }
+    },
+
+    /**
+     * Fills the entries key of up to `batch` rows made before migration 0019 (or by an older
+     * process during a rolling deploy). Returns how many it filled.
+     */
+    async fillEntriesKeys(batch = 100): Promise<number> {
+      const missing = await db
+        .select({ id: draws.id })
+        .from(draws)
+        .where(isNull(draws.entriesKey))
+        .limit(batch)
+      // One row's entries at a time: a 10,000-entry draw holds about 2 MB.
+      for (const { id } of missing) {
+        const [row] = await db.select({ entries: draws.entries }).from(draws).where(eq(draws.id, id))
+        if (!row) continue
+        const entriesKey = await entriesKeyOf(row.entries as DrawEntry[])
+        await db
+          .update(draws)
+          .set({ entriesKey })
+          .where(and(eq(draws.id, id), isNull(draws.entriesKey)))
+      }
+      return missing.length
     },
 
     /** The user's draws committed but not revealed (kept at most DRAW_RETENTION_DAYS). */

@@ -1,6 +1,7 @@
 import { type Readable, Transform } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type CreatedDraw, DRAW_API_MESSAGES, isDrawId } from '../../core/draws/api'
+import { entriesKeyOf } from '../../core/draws/entries-key'
 import { commitmentOf, drawWinner, newServerSeed, wheelHashOf } from '../../core/draws/protocol'
 import { checkClientSeed, checkNewDraw } from '../../core/draws/rules'
 import { FREE_ITEM_LIMIT, getMaxItemsPerWheel, hasPremiumPlan } from '../../core/plan/plan'
@@ -26,6 +27,12 @@ export const FREE_DRAW_BODY_LIMIT = 64 * 1024
 export const MAX_UNREVEALED_DRAWS = 100
 export const DRAW_RETENTION_DAYS = 7
 const DAY_MS = 86_400_000
+/**
+ * An open commitment (not revealed) younger than this is given back when its host commits the
+ * same entries again (issue 33): a reload or a switch toggle does not look like a re-roll. Older
+ * ones are not reused, so none is purged (after DRAW_RETENTION_DAYS) between its reuse and its spin.
+ */
+export const OPEN_COMMITMENT_REUSE_MS = DAY_MS
 
 export const DRAW_LIMIT_MESSAGES = {
   tooManyUnrevealed: `You have ${MAX_UNREVEALED_DRAWS} draws that were never revealed. Reveal one, or wait: a draw that is not revealed is removed after ${DRAW_RETENTION_DAYS} days.`,
@@ -35,6 +42,8 @@ export const DRAW_LIMIT_MESSAGES = {
 export type DrawOptions = {
   /** How often never-revealed draws past their retention are purged (ms; hourly by default). */
   purgeEveryMs?: number
+  /** How often draws made before migration 0019 get their entries key (ms; every 10 minutes by default). */
+  entriesKeyEveryMs?: number
 }
 
 /** Passes a request body through, failing with 413 `message` once it is longer than `limit` bytes. */
@@ -113,23 +122,34 @@ export function registerDrawRoutes(
         if (!row || row.userId !== user.userId) throw new HttpError(400, DRAW_API_MESSAGES.previousNotFound)
       }
       const { name, entries } = checked.value
+      const wheelHash = await wheelHashOf(entries)
+      const previousDrawId = previous as string | null
+      // The same host committing the same wheel again (after a reload or a switch toggle) gets its
+      // open commitment back, 200 instead of 201: a new one would look like a re-roll.
+      const open = await repository.findOpen(
+        { userId: user.userId, name, wheelHash, previousDrawId },
+        new Date(Date.now() - OPEN_COMMITMENT_REUSE_MS),
+      )
       const serverSeed = newServerSeed(getRandomValues)
-      const row = await repository.insert({
-        userId: user.userId,
-        name,
-        entries,
-        wheelHash: await wheelHashOf(entries),
-        serverSeed,
-        commitment: await commitmentOf(serverSeed),
-        previousDrawId: previous as string | null,
-      })
+      const row =
+        open ??
+        (await repository.insert({
+          userId: user.userId,
+          name,
+          entries,
+          wheelHash,
+          entriesKey: await entriesKeyOf(entries),
+          serverSeed,
+          commitment: await commitmentOf(serverSeed),
+          previousDrawId,
+        }))
       const created: CreatedDraw = {
         id: row.id,
         commitment: row.commitment,
         wheelHash: row.wheelHash,
         createdAt: row.createdAt.toISOString(),
       }
-      return reply.status(201).send(created)
+      return reply.status(open ? 200 : 201).send(created)
     },
   )
 
@@ -168,6 +188,14 @@ export function registerDrawRoutes(
     name: 'draw-purge',
     everyMs: options.purgeEveryMs ?? 3_600_000,
     run: () => repository.purgeUnrevealed(DRAW_RETENTION_DAYS * DAY_MS),
+  })
+  // Rows from before migration 0019 get their entries key (computed here, as for new draws).
+  registerPeriodicJob(app, db, {
+    name: 'draw-entries-key',
+    everyMs: options.entriesKeyEveryMs ?? 600_000,
+    run: async () => {
+      for (let batch = 0; batch < 50; batch++) if ((await repository.fillEntriesKeys()) < 100) return
+    },
   })
 
   if (app.config.drawsTestTamper) registerDrawTestRoutes(app, db)
