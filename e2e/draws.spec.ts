@@ -46,13 +46,13 @@ test('a verifiable draw lands on the revealed winner, verifies in another browse
   await expect(page.getByLabel('Client seed')).toHaveValue(/^[a-z]+(-[a-z]+){3}$/)
   await expect(page.getByText(/use something your audience supplies/)).toBeVisible()
 
-  // Editing the items makes a new commitment.
+  // Editing the items makes a new commitment; back to the first entries, the first one comes back.
   await page.getByLabel('New item').fill('Gus')
   await page.getByLabel('New item').press('Enter')
   await expect(page.getByTestId('draw-commitment')).not.toHaveText(first)
   await page.getByRole('button', { name: 'Delete Gus' }).click()
-  await expect(page.getByTestId('draw-commitment')).toHaveText(/^[0-9a-f]{64}$/)
-  const committed = (await page.getByTestId('draw-commitment').textContent()) as string
+  await expect(page.getByTestId('draw-commitment')).toHaveText(first)
+  const committed = first
 
   await page.getByLabel('Client seed').fill('chat: banana 42')
   const { winner, link } = await spinAndReadLink(page)
@@ -69,6 +69,9 @@ test('a verifiable draw lands on the revealed winner, verifies in another browse
   expect(samples.filter((s) => near(s, target)).length).toBeGreaterThanOrEqual(3)
   const others = seeded.filter((s) => s.text !== winner).map((s) => hexToRgb(s.color))
   expect(samples.filter((s) => others.some((o) => near(s, o)))).toEqual([])
+  // A draw is used once: the same entries are committed again for the next spin.
+  await expect(page.getByTestId('draw-commitment')).toHaveText(/^[0-9a-f]{64}$/)
+  await expect(page.getByTestId('draw-commitment')).not.toHaveText(committed)
 
   const other = await visitor(browser)
   await other.goto(new URL(link).pathname)
@@ -78,10 +81,10 @@ test('a verifiable draw lands on the revealed winner, verifies in another browse
   await expect(other.getByText('chat: banana 42')).toBeVisible()
   await expect(other.getByTestId('draw-winner')).toContainText(winner)
   await expect(other.getByRole('list', { name: /^Entries/ }).getByRole('listitem')).toHaveCount(6)
-  // The commitment made before Gus was added had these same entries: it is listed, not drawn.
+  // The commitment made for the next spin has these same entries: it is listed, not drawn.
   const same = other.getByRole('region', { name: 'Other draws of these entries' })
-  await expect(same).toContainText(/The host made \d+ other draws? of these same entries/)
-  await expect(same.getByText('Not revealed').first()).toBeVisible()
+  await expect(same).toContainText(/The host made 1 other draw of these same entries/)
+  await expect(same.getByText('Committed, never revealed')).toBeVisible()
 
   // Someone with access to the database changes the stored server seed: the page no longer verifies.
   const id = new URL(link).pathname.split('/').pop() as string
@@ -93,6 +96,61 @@ test('a verifiable draw lands on the revealed winner, verifies in another browse
   await expect(other.getByText('Verification failed')).toBeVisible()
   await expect(other.getByTestId('failed-step')).toHaveText(/^Commitment mismatch/)
   await expect(other.getByText('Verified', { exact: true })).toHaveCount(0)
+  await other.context().close()
+})
+
+test('a reload or a switch toggle keeps the open commitment, and Spin waits while the entries are committed', async ({
+  page,
+  browser,
+}) => {
+  await registerUser(page, 'Reloading Host')
+  await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS))
+  const first = await turnOnVerifiableDraw(page)
+  await page.reload()
+  expect(await turnOnVerifiableDraw(page)).toBe(first)
+  await page.getByRole('switch', { name: 'Verifiable draw' }).click()
+  expect(await turnOnVerifiableDraw(page)).toBe(first)
+
+  // The server is slow to commit an edit: Spin waits, saying why, and the wheel does not spin.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/draws', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.getByLabel('New item').fill('Di')
+  await page.getByLabel('New item').press('Enter')
+  const waiting = page.getByRole('button', { name: 'Committing the entries…' })
+  await expect(waiting).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'Spin', exact: true })).toHaveCount(0)
+  const wheel = page.getByRole('button', { name: 'Spin the wheel' })
+  await expect(wheel).toHaveAttribute('aria-disabled', 'true')
+  await wheel.click({ force: true })
+  await page.keyboard.press('Control+Enter')
+  await page.waitForTimeout(500)
+  await expect(page.getByRole('button', { name: 'Spinning…' })).toHaveCount(0)
+  await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toHaveCount(0)
+  release()
+  await expect(page.getByTestId('draw-commitment')).toHaveText(/^[0-9a-f]{64}$/)
+  await expect(page.getByTestId('draw-commitment')).not.toHaveText(first)
+  await page.getByRole('button', { name: 'Delete Di' }).click()
+  await expect(page.getByTestId('draw-commitment')).toHaveText(first)
+
+  // Drawn: besides the commitment for the next spin, the reload and the toggle made no other.
+  const { link } = await spinAndReadLink(page)
+  await page.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(page.getByTestId('draw-commitment')).toHaveText(/^[0-9a-f]{64}$/)
+  await expect(page.getByTestId('draw-commitment')).not.toHaveText(first)
+  const other = await visitor(browser)
+  await other.goto(new URL(link).pathname)
+  await expect(other.getByText('Verified', { exact: true })).toBeVisible()
+  await expect(other.getByText(first)).toBeVisible()
+  const same = other.getByRole('region', { name: 'Other draws of these entries' })
+  await expect(same).toContainText('The host made 1 other draw of these same entries')
+  await expect(same.getByRole('listitem')).toHaveCount(1)
+  await expect(same.getByText('Committed, never revealed')).toBeVisible()
   await other.context().close()
 })
 

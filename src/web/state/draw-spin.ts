@@ -24,3 +24,10 @@ export function decideSpin(items: readonly Item[]): Promise<SpinDecision | null>
 
 /** The draw revealed by the last spin (its /draw/<id> page), null when the last spin had none. */
 export const useRevealedDraw = create<{ id: string | null }>(() => ({ id: null }))
+
+/**
+ * Why the Spin button waits, or null when it may spin. While a verifiable draw is on and its
+ * entries are not committed yet ("Committing the entries…"), a spin could not be checked against a
+ * commitment made before it, so the wheel does not spin (issue 33).
+ */
+export const useSpinGate = create<{ waiting: string | null }>(() => ({ waiting: null }))

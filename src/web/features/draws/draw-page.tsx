@@ -131,7 +131,10 @@ function DrawRecord({
   )
 }
 
-/** The host's other draws of these entries: drawing again until a friend wins shows here. */
+/**
+ * The host's other draws of these entries (the same entries in any order or spacing, commitments
+ * never revealed included): drawing again until a friend wins shows here.
+ */
 function SameEntries({ same }: { same: PublicDraw['sameEntries'] }) {
   return (
     <section aria-labelledby="same-entries" className="mt-8">
@@ -146,8 +149,9 @@ function SameEntries({ same }: { same: PublicDraw['sameEntries'] }) {
         <>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
             The host made {same.total} other {same.total === 1 ? 'draw' : 'draws'} of these same entries
-            {same.total > same.draws.length ? ` (the newest ${same.draws.length} are listed)` : ''}. A fair
-            host shows every one of them, not only the one they liked.
+            {same.total > same.draws.length ? ` (the newest ${same.draws.length} are listed)` : ''}, in any
+            order or spacing, commitments never revealed included. A fair host shows every one of them, not
+            only the one they liked.
           </p>
           <ul className="mt-2 divide-y divide-slate-200 rounded-xl bg-white text-sm shadow-sm dark:divide-slate-800 dark:bg-slate-900">
             {same.draws.map((other) => (
@@ -156,7 +160,7 @@ function SameEntries({ same }: { same: PublicDraw['sameEntries'] }) {
                   Committed {when(other.createdAt)}
                 </Link>
                 <span className="text-slate-700 dark:text-slate-300">
-                  {other.winner === null ? 'Not revealed' : `Winner: ${other.winner}`}
+                  {other.winner === null ? 'Committed, never revealed' : `Winner: ${other.winner}`}
                 </span>
               </li>
             ))}

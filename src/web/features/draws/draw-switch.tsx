@@ -3,7 +3,7 @@ import { useId } from 'react'
 import { MAX_CLIENT_SEED } from '../../../core/draws/rules'
 import type { Item, WheelMode } from '../../../core/wheel/model'
 import { Link } from '../../router'
-import { useVerifiableDraw } from './use-verifiable-draw'
+import { COMMITTING_TEXT, useVerifiableDraw } from './use-verifiable-draw'
 
 export type DrawSwitchProps = { name: string; items: Item[]; mode: WheelMode }
 
@@ -67,7 +67,7 @@ export function DrawSwitch(props: DrawSwitchProps) {
                 {props.items.length === 0
                   ? 'Add items to commit a draw.'
                   : draw.committing || !draw.error
-                    ? 'Committing the entries…'
+                    ? COMMITTING_TEXT
                     : 'Not committed.'}
               </p>
             )}

@@ -5,7 +5,7 @@ import { randomSeedWords } from '../../../core/draws/seed-words'
 import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item, WheelMode } from '../../../core/wheel/model'
 import { drawsApi } from '../../api/draws-api'
-import { type SpinDecision, setSpinDecider, useRevealedDraw } from '../../state/draw-spin'
+import { type SpinDecision, setSpinDecider, useRevealedDraw, useSpinGate } from '../../state/draw-spin'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 const freshSeed = () => randomSeedWords(random)
@@ -16,12 +16,17 @@ export type Commitment = { id: string; commitment: string; createdAt: string; ke
 
 const keyOf = (name: string, items: readonly Item[]) => JSON.stringify([name, drawEntriesOf(items)])
 const nameOf = (name: string) => name.trim() || 'My Wheel'
+/** What the panel and the Spin button say while the entries are not committed yet. */
+export const COMMITTING_TEXT = 'Committing the entries…'
+export const NOT_COMMITTED_TEXT = 'Not committed'
 
 /**
  * A verifiable draw on the wheel page: while on, the current entries are committed (again after
  * every edit, and after every spin, since a draw is used once); a spin reveals with the client
  * seed and the wheel lands on the revealed winner. In elimination mode each new draw names the
- * draw revealed before it.
+ * draw revealed before it. Until the entries are committed the Spin button waits: a spin whose
+ * commitment was made at the moment of the spin is not a verifiable draw (issue 33). The server
+ * gives an open commitment of the same wheel back, so a reload or a switch toggle makes no new one.
  */
 export function useVerifiableDraw({ name, items, mode }: { name: string; items: Item[]; mode: WheelMode }) {
   const [enabled, setEnabled] = useState(false)
@@ -34,6 +39,8 @@ export function useVerifiableDraw({ name, items, mode }: { name: string; items: 
   const pending = useRef<{ key: string; promise: Promise<Commitment | null> } | null>(null)
   const lastRevealed = useRef<string | null>(null)
   const drawnKey = useRef<string | null>(null)
+  /** Bumped when the current draw is revealed (used up): the same entries are committed again. */
+  const [round, setRound] = useState(0)
   const latest = useRef({ name, items, mode, seed })
   latest.current = { name, items, mode, seed }
   const key = keyOf(name, items)
@@ -72,41 +79,42 @@ export function useVerifiableDraw({ name, items, mode }: { name: string; items: 
   // Commit (again) once the entries have settled; nothing while there are no items.
   // In elimination mode the winner leaves the wheel when its result is closed: the entries just
   // drawn are not committed again (the next draw is committed once the winner is gone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round commits the same entries again
   useEffect(() => {
     if (!enabled || items.length === 0 || currentRef.current?.key === key) return
     if (mode === 'elimination' && drawnKey.current === key) return
     const timer = window.setTimeout(() => void commit(), COMMIT_DELAY_MS)
     return () => window.clearTimeout(timer)
-  }, [enabled, key, items.length, mode, commit])
+  }, [enabled, key, items.length, mode, commit, round])
 
-  const decide = useCallback(
-    async (spun: readonly Item[]): Promise<SpinDecision> => {
-      const checked = checkClientSeed({ clientSeed: latest.current.seed })
-      if (!checked.ok) {
-        setError(checked.error)
-        return { cancel: true }
-      }
-      const wanted = keyOf(latest.current.name, spun)
-      const draw = currentRef.current?.key === wanted ? currentRef.current : await commit()
-      if (!draw || draw.key !== wanted) return { cancel: true }
-      try {
-        const result = await drawsApi.reveal(draw.id, checked.value)
-        if (result.winnerIndex >= spun.length) throw new Error('The revealed winner is not on this wheel.')
-        lastRevealed.current = draw.id
-        drawnKey.current = draw.key
-        currentRef.current = null
-        setCurrent(null)
-        useRevealedDraw.setState({ id: draw.id })
-        if (seedIsDefault.current) setSeedState(freshSeed())
-        setError(null)
-        return { winnerIndex: result.winnerIndex }
-      } catch (e) {
-        setError((e as Error).message)
-        return { cancel: true }
-      }
-    },
-    [commit],
-  )
+  const decide = useCallback(async (spun: readonly Item[]): Promise<SpinDecision> => {
+    const checked = checkClientSeed({ clientSeed: latest.current.seed })
+    if (!checked.ok) {
+      setError(checked.error)
+      return { cancel: true }
+    }
+    // Only a commitment made (and shown) before the spin makes it a verifiable draw; the Spin
+    // button waits for it, and a spin that comes first (an edit just made) does not happen.
+    const wanted = keyOf(latest.current.name, spun)
+    const draw = currentRef.current?.key === wanted ? currentRef.current : null
+    if (!draw) return { cancel: true }
+    try {
+      const result = await drawsApi.reveal(draw.id, checked.value)
+      if (result.winnerIndex >= spun.length) throw new Error('The revealed winner is not on this wheel.')
+      lastRevealed.current = draw.id
+      drawnKey.current = draw.key
+      currentRef.current = null
+      setCurrent(null)
+      useRevealedDraw.setState({ id: draw.id })
+      if (seedIsDefault.current) setSeedState(freshSeed())
+      setError(null)
+      setRound((n) => n + 1)
+      return { winnerIndex: result.winnerIndex }
+    } catch (e) {
+      setError((e as Error).message)
+      return { cancel: true }
+    }
+  }, [])
 
   useEffect(() => {
     if (!enabled) return
@@ -133,5 +141,15 @@ export function useVerifiableDraw({ name, items, mode }: { name: string; items: 
     setEnabled(!enabled)
   }
   const upToDate = current?.key === key ? current : null
+  const waiting =
+    !enabled || items.length === 0 || upToDate
+      ? null
+      : committing || !error
+        ? COMMITTING_TEXT
+        : NOT_COMMITTED_TEXT
+  useEffect(() => {
+    useSpinGate.setState({ waiting })
+  }, [waiting])
+  useEffect(() => () => useSpinGate.setState({ waiting: null }), [])
   return { enabled, toggle, current: upToDate, committing, error, seed, setSeed }
 }

@@ -3,6 +3,7 @@ import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'rea
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
 import { removeFirstMatching } from '../../../core/wheel/operations'
 import { chances, isWeighted } from '../../../core/wheel/weights'
+import { useSpinGate } from '../../state/draw-spin'
 import { changeList } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
@@ -28,6 +29,7 @@ const toggleClass = (on: boolean) =>
 export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPanelSlots }) {
   const view = useRef<WheelViewHandle>(null)
   const { spin, spinning, winner, clearWinner } = useSpin(view)
+  const waiting = useSpinGate((s) => s.waiting)
   const updateSettings = useWheelStore((s) => s.updateSettings)
   const removeWinner = (result: { text: string; color: string }) =>
     changeList('remove winner', (w) => removeFirstMatching(w, result))
@@ -119,7 +121,8 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
           role="button"
           tabIndex={0}
           aria-label="Spin the wheel"
-          className="cursor-pointer rounded-full"
+          aria-disabled={waiting !== null || undefined}
+          className={`rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`}
           onClick={() => void spin()}
           onKeyDown={(e) => {
             if (e.key === ' ' || e.key === 'Enter') {
@@ -142,10 +145,10 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
       <button
         type="button"
         onClick={() => void spin()}
-        disabled={spinning || count === 0}
+        disabled={spinning || count === 0 || waiting !== null}
         className={SPIN_BUTTON_CLASS}
       >
-        {spinning ? 'Spinning…' : 'Spin'}
+        {spinning ? 'Spinning…' : (waiting ?? 'Spin')}
       </button>
       {!full.on && slots.belowSpin?.({ name: wheel.name, items, mode: settings.mode })}
       <p

@@ -3,7 +3,7 @@ import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item } from '../../../core/wheel/model'
 import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
 import { planItemsSpin } from '../../../core/wheel/weighted-spin'
-import { decideSpin } from '../../state/draw-spin'
+import { decideSpin, useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { celebrate, playWinSound, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
 import type { WheelViewHandle } from '../../ui/wheel/wheel-view'
@@ -33,6 +33,8 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     const { currentWheel, recordWin } = useWheelStore.getState()
     const items = currentWheel.items
     if (busy.current || items.length === 0 || !view.current) return
+    // A verifiable draw still committing its entries: the Spin button says so, and nothing spins.
+    if (useSpinGate.getState().waiting !== null) return
     busy.current = true
     setSpinning(true)
     setWinner(null)
