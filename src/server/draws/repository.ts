@@ -52,6 +52,9 @@ export function publicDraw(row: DrawRow, nextDrawId: string | null, sameEntries:
   }
 }
 
+/** Rows whose entries key one step of the draw-entries-key job fills. */
+export const ENTRIES_KEY_BATCH = 100
+
 export type DrawRepository = ReturnType<typeof createDrawRepository>
 
 export function createDrawRepository(db: Db) {
@@ -142,7 +145,7 @@ export function createDrawRepository(db: Db) {
      * Fills the entries key of up to `batch` rows made before migration 0019 (or by an older
      * process during a rolling deploy). Returns how many it filled.
      */
-    async fillEntriesKeys(batch = 100): Promise<number> {
+    async fillEntriesKeys(batch = ENTRIES_KEY_BATCH): Promise<number> {
       const missing = await db
         .select({ id: draws.id })
         .from(draws)

@@ -2,7 +2,13 @@ import { type Readable, Transform } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type CreatedDraw, DRAW_API_MESSAGES, isDrawId } from '../../core/draws/api'
 import { entriesKeyOf } from '../../core/draws/entries-key'
-import { commitmentOf, drawWinner, newServerSeed, wheelHashOf } from '../../core/draws/protocol'
+import {
+  commitmentOf,
+  type DrawEntry,
+  drawWinner,
+  newServerSeed,
+  wheelHashOf,
+} from '../../core/draws/protocol'
 import { checkClientSeed, checkNewDraw } from '../../core/draws/rules'
 import { FREE_ITEM_LIMIT, getMaxItemsPerWheel, hasPremiumPlan } from '../../core/plan/plan'
 import { MAX_ITEM_TEXT } from '../../core/wheel/model'
@@ -12,7 +18,7 @@ import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { requireUser, userBeforeBody } from '../http/guards'
 import { registerPeriodicJob } from '../jobs/runner'
-import { createDrawRepository, publicDraw, revealResult } from './repository'
+import { createDrawRepository, ENTRIES_KEY_BATCH, publicDraw, revealResult } from './repository'
 import { registerDrawTestRoutes } from './test-routes'
 
 /** Draws made per IP address per minute (every edit of a committed wheel makes a new one). */
@@ -100,6 +106,26 @@ export function registerDrawRoutes(
     return limitBody(request, payload, FREE_DRAW_BODY_LIMIT, DRAW_LIMIT_MESSAGES.tooLargeFree)
   }
 
+  const commitNew = async (
+    userId: string,
+    name: string,
+    entries: DrawEntry[],
+    wheelHash: string,
+    previousDrawId: string | null,
+  ) => {
+    const serverSeed = newServerSeed(getRandomValues)
+    return repository.insert({
+      userId,
+      name,
+      entries,
+      wheelHash,
+      entriesKey: await entriesKeyOf(entries),
+      serverSeed,
+      commitment: await commitmentOf(serverSeed),
+      previousDrawId,
+    })
+  }
+
   app.post(
     '/api/draws',
     {
@@ -130,19 +156,7 @@ export function registerDrawRoutes(
         { userId: user.userId, name, wheelHash, previousDrawId },
         new Date(Date.now() - OPEN_COMMITMENT_REUSE_MS),
       )
-      const serverSeed = newServerSeed(getRandomValues)
-      const row =
-        open ??
-        (await repository.insert({
-          userId: user.userId,
-          name,
-          entries,
-          wheelHash,
-          entriesKey: await entriesKeyOf(entries),
-          serverSeed,
-          commitment: await commitmentOf(serverSeed),
-          previousDrawId,
-        }))
+      const row = open ?? (await commitNew(user.userId, name, entries, wheelHash, previousDrawId))
       const created: CreatedDraw = {
         id: row.id,
         commitment: row.commitment,
@@ -194,7 +208,9 @@ export function registerDrawRoutes(
     name: 'draw-entries-key',
     everyMs: options.entriesKeyEveryMs ?? 600_000,
     run: async () => {
-      for (let batch = 0; batch < 50; batch++) if ((await repository.fillEntriesKeys()) < 100) return
+      for (let batch = 0; batch < 50; batch++) {
+        if ((await repository.fillEntriesKeys(ENTRIES_KEY_BATCH)) < ENTRIES_KEY_BATCH) return
+      }
     },
   })
 
