@@ -11,7 +11,7 @@ import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { requireUser, userBeforeBody } from '../http/guards'
 import { registerPeriodicJob } from '../jobs/runner'
-import { createDrawRepository, publicDraw, revealResult } from './repository'
+import { createDrawRepository, drawBytes, publicDraw, revealResult } from './repository'
 import { registerDrawTestRoutes } from './test-routes'
 
 /** Draws made per IP address per minute (every edit of a committed wheel makes a new one). */
@@ -114,7 +114,7 @@ export function registerDrawRoutes(
       }
       const { name, entries } = checked.value
       const serverSeed = newServerSeed(getRandomValues)
-      const row = await repository.insert({
+      const values = {
         userId: user.userId,
         name,
         entries,
@@ -122,6 +122,12 @@ export function registerDrawRoutes(
         serverSeed,
         commitment: await commitmentOf(serverSeed),
         previousDrawId: previous as string | null,
+        dataBytes: drawBytes(name, entries),
+      }
+      // A draw is kept for good: it counts towards the account's quota.
+      const row = await app.quota.write(user.userId, async (tx, room) => {
+        await room(values.dataBytes)
+        return repository.insert(values, tx)
       })
       const created: CreatedDraw = {
         id: row.id,
