@@ -18,9 +18,11 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { registerAccountDataRoutes } from './profile/account-data-routes'
 import { registerProfileRoutes } from './profile/routes'
 import type { ProfileStreamOptions } from './profile/stream'
+import { registerUsageRoute } from './profile/usage-route'
+import { type AccountQuota, createAccountQuota, type QuotaOptions } from './quota/account-quota'
 import { registerShareRoutes, type ShareOptions } from './shares/routes'
 import { registerThemeRoutes } from './themes/routes'
-import { registerWheelRoutes, type WheelOptions } from './wheels/routes'
+import { registerWheelRoutes } from './wheels/routes'
 
 export type BuildOptions = {
   /** An already opened database (tests share one); otherwise the app opens and closes its own. */
@@ -37,8 +39,8 @@ export type BuildOptions = {
   shares?: ShareOptions
   /** How often never-revealed draws are purged (tests make it fast). */
   draws?: DrawOptions
-  /** The cloud quota of saved wheels (tests make it small). */
-  wheels?: WheelOptions
+  /** The account quota over everything an account stores, and visitors' daily bytes (tests make them small). */
+  quota?: QuotaOptions
   /** Socket timeouts (tests make them short). */
   timeouts?: { requestMs?: number; connectionMs?: number }
 }
@@ -52,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     database: Database
+    /** One byte quota per account over everything it stores (quota/account-quota.ts). */
+    quota: AccountQuota
   }
 }
 
@@ -121,7 +125,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options: options.billing,
   })
   registerAccountDataRoutes(app, { billing, mailer })
-  registerWheelRoutes(app, database, options.wheels)
+  app.decorate('quota', createAccountQuota(database.db, options.quota))
+  registerUsageRoute(app)
+  registerWheelRoutes(app, database)
   registerThemeRoutes(app, database.db)
   registerShareRoutes(app, {
     accounts: app.accounts,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { ACCOUNT_QUOTA_BYTES, STORAGE_FULL_ADVICE } from '../account/storage'
 import { MAX_SAVED_WHEELS } from '../storage/persisted-state'
 import type { Wheel } from '../wheel/model'
 import { idSchema, timestampSchema, wheelSchema } from '../wheel/schema'
@@ -47,8 +48,8 @@ export type SyncResponse = {
   more?: boolean
 }
 
-/** The bytes of saved wheels one account may keep in the cloud. */
-export const CLOUD_QUOTA_BYTES = 50 * 1024 * 1024
+/** The bytes one account may store, saved wheels and everything else (core/account/storage.ts). */
+export const CLOUD_QUOTA_BYTES = ACCOUNT_QUOTA_BYTES
 /** Rows a pull answers at most, and by default. */
 export const PULL_PAGE_MAX = 500
 export const PULL_PAGE_DEFAULT = 200
@@ -60,8 +61,8 @@ export const SYNC_MESSAGES = {
     'Saving wheels to your account needs Premium. Your wheels are kept and sync again once you subscribe.',
   tooMany: `An account can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`,
   idMismatch: 'A change names one wheel and carries another.',
-  quotaFull:
-    'Your cloud storage is full: saved wheels may take up to 50 MB per account. Delete some wheels or make them smaller; nothing was changed.',
+  /** The server answers storageFullMessage, with the account's figures; this is its gist. */
+  quotaFull: `Your Whirl storage is full. ${STORAGE_FULL_ADVICE}`,
   cursorAhead: 'The sync cursor is ahead of this account. Nothing was changed; sync again from the start.',
   unstorable: 'A wheel in this sync has a date or text that cannot be stored. Nothing was changed.',
   busy: 'Your wheels are being synced from another device. Please try again in a moment.',

@@ -28,6 +28,8 @@ export const draws = pgTable(
     winnerIndex: integer('winner_index'),
     /** In elimination mode, the draw this one follows. */
     previousDrawId: text('previous_draw_id'),
+    /** The entries and name as stored, and DRAW_ROW_BYTES for the rest: counts towards the quota. */
+    dataBytes: integer('data_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     revealedAt: timestamp('revealed_at', { withTimezone: true, precision: 3 }),
   },

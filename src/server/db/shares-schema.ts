@@ -15,6 +15,8 @@ export const shares = pgTable(
     itemCount: integer('item_count').notNull(),
     /** The wheel as shared (name, items, settings), validated before it is written; null once deleted. */
     snapshot: jsonb('snapshot'),
+    /** The snapshot's size as JSON text (0 once deleted): an owner's links count towards the quota. */
+    dataBytes: integer('data_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastVisitedAt: timestamp('last_visited_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),

@@ -1,5 +1,5 @@
 // The cloud copy of premium users' custom themes (re-exported by schema.ts for drizzle-kit).
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth-schema'
 
 /**
@@ -12,5 +12,7 @@ export const customThemes = pgTable('custom_themes', {
     .references(() => users.id, { onDelete: 'cascade' }),
   themes: jsonb('themes').notNull().default([]),
   deleted: jsonb('deleted').notNull().default([]),
+  /** The themes and removed ids as JSON text: counts towards the account's quota. */
+  dataBytes: integer('data_bytes').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })

@@ -14,6 +14,13 @@ import { draws } from '../db/schema'
 export type DrawRow = typeof draws.$inferSelect
 export type NewDrawRow = Omit<typeof draws.$inferInsert, 'id' | 'createdAt' | 'revealedAt'>
 
+/** What a draw's row holds besides its entries and name (seeds, hashes, times), as the quota counts it. */
+export const DRAW_ROW_BYTES = 256
+
+/** The bytes a draw of these entries and name takes from the account's quota. */
+export const drawBytes = (name: string, entries: unknown) =>
+  Buffer.byteLength(JSON.stringify(entries)) + Buffer.byteLength(name) + DRAW_ROW_BYTES
+
 const entriesOf = (row: DrawRow) => row.entries as DrawEntry[]
 
 /** The reveal's answer, from a revealed row. */
@@ -59,9 +66,10 @@ export type DrawRepository = ReturnType<typeof createDrawRepository>
 
 export function createDrawRepository(db: Db) {
   return {
-    async insert(values: NewDrawRow): Promise<DrawRow> {
+    /** Stores a new draw, in `tx` when given (the account quota's transaction). */
+    async insert(values: NewDrawRow, tx: Db = db): Promise<DrawRow> {
       const id = randomBytes(16).toString('base64url')
-      const [row] = await db
+      const [row] = await tx
         .insert(draws)
         .values({ ...values, id })
         .returning()

@@ -18,7 +18,7 @@ import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { requireUser, userBeforeBody } from '../http/guards'
 import { registerPeriodicJob } from '../jobs/runner'
-import { createDrawRepository, ENTRIES_KEY_BATCH, publicDraw, revealResult } from './repository'
+import { createDrawRepository, drawBytes, ENTRIES_KEY_BATCH, publicDraw, revealResult } from './repository'
 import { registerDrawTestRoutes } from './test-routes'
 
 /** Draws made per IP address per minute (every edit of a committed wheel makes a new one). */
@@ -114,7 +114,7 @@ export function registerDrawRoutes(
     previousDrawId: string | null,
   ) => {
     const serverSeed = newServerSeed(getRandomValues)
-    return repository.insert({
+    const values = {
       userId,
       name,
       entries,
@@ -123,6 +123,12 @@ export function registerDrawRoutes(
       serverSeed,
       commitment: await commitmentOf(serverSeed),
       previousDrawId,
+      dataBytes: drawBytes(name, entries),
+    }
+    // A draw is kept for good: it counts towards the account's quota.
+    return app.quota.write(userId, async (tx, room) => {
+      await room(values.dataBytes)
+      return repository.insert(values, tx)
     })
   }
 

@@ -42,3 +42,29 @@ export async function purgeExpiredWindows(db: Db): Promise<number> {
     .returning({ key: authRateLimits.key })
   return deleted.length
 }
+
+/**
+ * Adds `amount` under `key` in a fixed window when the window's total stays within `max`: true when
+ * added, false (nothing added) when it would go past. One atomic upsert, like countHit.
+ */
+export async function addWithin(
+  db: Db,
+  key: string,
+  amount: number,
+  max: number,
+  windowMs: number,
+): Promise<boolean> {
+  if (amount > max) return false
+  const interval = `${Math.max(1, Math.round(windowMs))} milliseconds`
+  const result = await db.execute<{ count: number }>(sql`
+    insert into ${authRateLimits} (key, count, reset_at)
+    values (${key}, ${amount}, now() + ${interval}::interval)
+    on conflict (key) do update set
+      count = case when ${authRateLimits.resetAt} <= now() then excluded.count
+        else ${authRateLimits.count} + excluded.count end,
+      reset_at = case when ${authRateLimits.resetAt} <= now() then excluded.reset_at
+        else ${authRateLimits.resetAt} end
+    where ${authRateLimits.resetAt} <= now() or ${authRateLimits.count} + excluded.count <= ${max}
+    returning count`)
+  return (result as unknown as { rows: unknown[] }).rows.length > 0
+}

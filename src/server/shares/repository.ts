@@ -48,14 +48,23 @@ export type ShareRepository = ReturnType<typeof createShareRepository>
 /** Share links in the database. `now` is the clock (tests move it forward). */
 export function createShareRepository(db: Db, now: () => Date = () => new Date()) {
   const expiredBefore = () => new Date(now().getTime() - VISITOR_LINK_DAYS * DAY_MS)
-  const tombstone = { deletedAt: sql`now()`, snapshot: null, name: '' } as const
+  const tombstone = { deletedAt: sql`now()`, snapshot: null, name: '', dataBytes: 0 } as const
 
   return {
-    async create(ownerId: string | null, wheel: Wheel): Promise<ShareSummary> {
+    /**
+     * Stores a link of `dataBytes` (its snapshot's JSON size, which the owner's quota counts), in
+     * `tx` when given (the quota's transaction).
+     */
+    async create(
+      ownerId: string | null,
+      wheel: Wheel,
+      dataBytes: number,
+      tx: Db = db,
+    ): Promise<ShareSummary> {
       const snapshot = snapshotOf(wheel)
       const at = now()
       for (let attempt = 0; ; attempt++) {
-        const rows = await db
+        const rows = await tx
           .insert(shares)
           .values({
             id: newShareId(),
@@ -63,6 +72,7 @@ export function createShareRepository(db: Db, now: () => Date = () => new Date()
             name: snapshot.name,
             itemCount: snapshot.items.length,
             snapshot,
+            dataBytes,
             createdAt: at,
             lastVisitedAt: at,
           })

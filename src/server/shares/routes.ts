@@ -82,13 +82,18 @@ export function registerShareRoutes(
       if (!body.success) throw new HttpError(400, SHARE_MESSAGES.invalid)
       const snapshot = snapshotOf(body.data.wheel)
       if (snapshot.items.length === 0) throw new HttpError(400, SHARE_MESSAGES.empty)
-      if (Buffer.byteLength(JSON.stringify(snapshot)) > MAX_SHARE_BYTES) {
-        throw new HttpError(413, SHARE_MESSAGES.tooLarge)
-      }
+      const bytes = Buffer.byteLength(JSON.stringify(snapshot))
+      if (bytes > MAX_SHARE_BYTES) throw new HttpError(413, SHARE_MESSAGES.tooLarge)
       if (snapshot.items.length > FREE_ITEM_LIMIT && !hasPremiumPlan(user?.profile)) {
         throw new HttpError(403, SHARE_MESSAGES.overFreeLimit)
       }
-      const share = await repository.create(user?.userId ?? null, snapshot)
+      // An owner's link counts towards the account's quota; a visitor's towards their address's day.
+      const share = user
+        ? await app.quota.write(user.userId, async (tx, room) => {
+            await room(bytes)
+            return repository.create(user.userId, snapshot, bytes, tx)
+          })
+        : await app.quota.visitorRoom(request.ip, bytes).then(() => repository.create(null, snapshot, bytes))
       return reply.status(201).send({ share })
     },
   )

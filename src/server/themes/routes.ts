@@ -39,7 +39,8 @@ export function registerThemeRoutes(app: FastifyInstance, db: Db): void {
         reply.header('cache-control', 'no-store')
         const user = await requirePremium(request, THEME_SYNC_MESSAGES.premiumRequired)
         const body = parseBody(themeSyncSchema, request.body, THEME_SYNC_MESSAGES.invalid)
-        return db.transaction(async (tx) => {
+        // The account's lock first (the quota's transaction), then the row's.
+        return app.quota.write(user.userId, async (tx, room) => {
           await tx.insert(customThemes).values({ userId: user.userId }).onConflictDoNothing()
           const [row] = await tx
             .select()
@@ -51,9 +52,13 @@ export function registerThemeRoutes(app: FastifyInstance, db: Db): void {
             body,
           )
           if (merged.themes.length > MAX_CUSTOM_THEMES) throw new HttpError(409, THEME_SYNC_MESSAGES.tooMany)
+          const dataBytes =
+            Buffer.byteLength(JSON.stringify(merged.themes)) +
+            Buffer.byteLength(JSON.stringify(merged.deleted))
+          await room(dataBytes - (row?.dataBytes ?? 0))
           await tx
             .update(customThemes)
-            .set({ themes: merged.themes, deleted: merged.deleted, updatedAt: sql`now()` })
+            .set({ themes: merged.themes, deleted: merged.deleted, dataBytes, updatedAt: sql`now()` })
             .where(eq(customThemes.userId, user.userId))
           return merged
         })

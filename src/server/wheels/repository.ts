@@ -1,16 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { MAX_SAVED_WHEELS } from '../../core/storage/persisted-state'
-import {
-  CLOUD_QUOTA_BYTES,
-  CONFLICT_SUFFIX,
-  type ServerWheel,
-  SYNC_MESSAGES,
-  type SyncChange,
-} from '../../core/sync/protocol'
+import { CONFLICT_SUFFIX, type ServerWheel, SYNC_MESSAGES, type SyncChange } from '../../core/sync/protocol'
 import { MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
 import type { Db } from '../db/client'
 import { wheels } from '../db/schema'
 import { HttpError } from '../http/errors'
+import { type AccountQuota, createAccountQuota } from '../quota/account-quota'
 
 /** A changed row as raw SQL gives it (both drivers give timestamps as Date or string); null in a row of nulls. */
 type PulledRow = {
@@ -50,13 +45,13 @@ function sqlState(error: unknown): string | undefined {
 const UNSTORABLE = { status: 400, message: SYNC_MESSAGES.unstorable }
 
 /**
- * The push function's refusals (drizzle/0014_sync_push_function.sql). Postgres refusing to wait
- * longer (lock_timeout 55P03, statement_timeout 57014) is answered as busy: the sync is tried again.
+ * The push function's refusals (drizzle/0014_sync_push_function.sql; WH413, the full quota, is
+ * answered apart). Postgres refusing to wait longer (lock_timeout 55P03, statement_timeout 57014) is
+ * answered as busy: the sync is tried again.
  */
 const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
   WH400: { status: 400, message: SYNC_MESSAGES.cursorAhead },
   WH409: { status: 409, message: SYNC_MESSAGES.tooMany },
-  WH413: { status: 413, message: SYNC_MESSAGES.quotaFull },
   '55P03': { status: 503, message: SYNC_MESSAGES.busy },
   '57014': { status: 503, message: SYNC_MESSAGES.busy },
 }
@@ -66,7 +61,8 @@ const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
  * is simply another row. A user's writes run one at a time (an advisory lock per user), so the
  * per-user change number (`revision`) only ever grows and a cursor never skips a change.
  */
-export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
+export function createWheelRepository(db: Db, quota: AccountQuota = createAccountQuota(db)) {
+  const { quotaBytes } = quota
   // Prepared once and named, so each connection parses and plans the call once.
   const pushStatement = db
     .select({
@@ -157,6 +153,8 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
         return await runPush(userId, since, changes)
       } catch (error) {
         const state = sqlState(error)
+        // The account's quota (every store, drizzle/0017_account_quota.sql): the answer names its figures.
+        if (state === 'WH413') throw await quota.fullError(userId)
         // A data exception (class 22): a value the checks let through that PostgreSQL cannot hold,
         // such as the year 0 in a timestamp.
         const refusal = state

@@ -33,16 +33,10 @@ export const WHEELS_CHANNEL = 'whirl_wheels_changed'
  * Cloud sync of saved wheels: GET /api/wheels (changes after a cursor; also for a user whose
  * premium lapsed, read-only) and POST /api/wheels/sync (premium only). The session decides the user.
  */
-export type WheelOptions = { quotaBytes?: number }
-
-export function registerWheelRoutes(
-  app: FastifyInstance,
-  database: Database,
-  options: WheelOptions = {},
-): void {
+export function registerWheelRoutes(app: FastifyInstance, database: Database): void {
   const db = database.db
   const events = changeEvents(app, database, WHEELS_CHANNEL)
-  const repository = createWheelRepository(db, options.quotaBytes)
+  const repository = createWheelRepository(db, app.quota)
   // Asked "anything after my cursor?" when nothing changed, a process answers from memory.
   const cursors = createCursorCache(events)
 

@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { wheels: { quotaBytes: 200_000 } })
+    app = await startApp(database, {}, { quota: { accountBytes: 200_000 } })
   })
   afterEach(async () => {
     await database.db.delete(users)
@@ -60,7 +60,9 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
     expect((await push(cookie, [upsert(wheel('a', 1000))])).statusCode).toBe(200)
     const full = await push(cookie, [upsert(wheel('b', 1000)), upsert(wheel('c', 1000))], 1)
     expect(full.statusCode).toBe(413)
-    expect(full.json().error).toMatch(/cloud storage is full: saved wheels may take up to 50 MB/)
+    expect(full.json().error).toMatch(
+      /^Your Whirl storage is full \(\d+ KB of 195 KB used\)\. Delete saved wheels/,
+    )
     expect((await rows(profile.userId)).map((r) => r.id)).toEqual(['a'])
   })
 

@@ -9,6 +9,7 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { buttonClass } from '../../ui/button-class'
 import { PasswordField } from '../../ui/field'
+import { StorageUsageSummary } from './storage-usage'
 
 /** "Download my data" and "Delete my account" on /profile (the privacy policy describes both). */
 export function AccountDataPanel({ leave }: { leave: () => void }) {
@@ -42,7 +43,8 @@ export function AccountDataPanel({ leave }: { leave: () => void }) {
       <h2 id="your-data" className="text-lg font-semibold">
         Your data
       </h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+      <StorageUsageSummary />
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
         One JSON file with your profile, subscriptions, the saved wheels in your account, share links, draws
         and contact messages.
       </p>

@@ -103,3 +103,36 @@ describe('profile page', () => {
     expect(calls.some((c) => c.url === '/api/account/logout')).toBe(true)
   })
 })
+
+describe('Your data on the profile page', () => {
+  beforeEach(() => {
+    resetSessionForTests()
+    vi.stubGlobal('EventSource', FakeEventSource)
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
+
+  it('shows what the account stores as used / allowed, with each store', async () => {
+    const MB = 1024 * 1024
+    mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'GET /api/profile/usage': {
+        body: {
+          usedBytes: Math.round(12.3 * MB),
+          quotaBytes: 50 * MB,
+          stores: { wheels: 10 * MB, versions: 0, shares: Math.round(2.3 * MB), draws: 0, themes: 0 },
+        },
+      },
+    })
+    renderProfile()
+    const section = (await screen.findByRole('heading', { name: 'Your data' })).closest(
+      'section',
+    ) as HTMLElement
+    await waitFor(() => expect(section.textContent).toContain('12.3 MB of 50 MB used'))
+    expect(screen.getByText('Saved wheels').nextElementSibling?.textContent).toBe('10 MB')
+    expect(screen.getByText('Share links').nextElementSibling?.textContent).toBe('2.3 MB')
+    expect(screen.getByText('Verifiable draws').nextElementSibling?.textContent).toBe('0 MB')
+  })
+})
