@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, startEnvironment } from './config'
+
+/** What `npm start` adds (--sandbox): without it a production server needs a payment setting. */
+const SANDBOX = { BILLING_SANDBOX: '1' }
 
 describe('loadConfig', () => {
   it('has embedded defaults: port 3000, PGlite in ./data, outbox mail', () => {
-    const config = loadConfig({})
+    const config = loadConfig(SANDBOX)
     expect(config.port).toBe(3000)
     expect(config.database.kind).toBe('pglite')
     expect(config.mail.kind).toBe('outbox')
@@ -11,17 +15,21 @@ describe('loadConfig', () => {
   })
 
   it('uses PostgreSQL when DATABASE_URL is set and SMTP when SMTP_URL is set', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://127.0.0.1:2525' })
+    const config = loadConfig({
+      ...SANDBOX,
+      DATABASE_URL: 'postgres://u@h/db',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    })
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', schema: undefined })
     expect(config.mail.kind).toBe('smtp')
   })
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }).database.kind).toBe('pglite')
+    expect(loadConfig({ ...SANDBOX, PORT: '', DATABASE_URL: ' ' }).database.kind).toBe('pglite')
   })
 
   it('has no Google sign-in and a generated secret unless configured', () => {
-    const config = loadConfig({})
+    const config = loadConfig(SANDBOX)
     expect(config.auth.google).toBeNull()
     expect(config.auth.secret).toBeUndefined()
     expect(config.auth.rateLimit).toEqual({ perIp: 30, perEmail: 10, windowMs: 900_000 })
@@ -38,10 +46,10 @@ describe('loadConfig', () => {
   })
 
   it('trusts PUBLIC_URL’s origin for sign-in, or every loopback name of the port without it', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://whirl.example/app/' }).auth.trustedOrigins).toEqual([
+    expect(loadConfig({ ...SANDBOX, PUBLIC_URL: 'https://whirl.example/app/' }).auth.trustedOrigins).toEqual([
       'https://whirl.example',
     ])
-    expect(loadConfig({ PORT: '4000' }).auth.trustedOrigins).toEqual([
+    expect(loadConfig({ ...SANDBOX, PORT: '4000' }).auth.trustedOrigins).toEqual([
       'http://localhost:4000',
       'http://127.0.0.1:4000',
       'http://[::1]:4000',
@@ -50,14 +58,14 @@ describe('loadConfig', () => {
 
   it('configures Google with the default issuer, or the one given', () => {
     const google = { GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'shh' }
-    expect(loadConfig(google).auth.google).toEqual({
+    expect(loadConfig({ ...SANDBOX, ...google }).auth.google).toEqual({
       clientId: 'id.apps',
       clientSecret: 'shh',
       issuer: 'https://accounts.google.com',
     })
-    expect(loadConfig({ ...google, GOOGLE_ISSUER: 'http://127.0.0.1:4000/' }).auth.google?.issuer).toBe(
-      'http://127.0.0.1:4000',
-    )
+    expect(
+      loadConfig({ ...SANDBOX, ...google, GOOGLE_ISSUER: 'http://127.0.0.1:4000/' }).auth.google?.issuer,
+    ).toBe('http://127.0.0.1:4000')
   })
 
   it.each([
@@ -103,8 +111,8 @@ describe('loadConfig', () => {
   }
 
   it('uses the sandbox payment provider without PayPal settings, PayPal with all four', () => {
-    expect(loadConfig({}).billing).toEqual({ provider: { kind: 'sandbox' }, testClock: false })
-    expect(loadConfig({ BILLING_TEST_CLOCK: '1' }).billing.testClock).toBe(true)
+    expect(loadConfig(SANDBOX).billing).toEqual({ provider: { kind: 'sandbox' }, testClock: false })
+    expect(loadConfig({ NODE_ENV: 'test', BILLING_TEST_CLOCK: '1' }).billing.testClock).toBe(true)
     expect(loadConfig(PAYPAL).billing).toEqual({
       provider: {
         kind: 'paypal',
@@ -129,6 +137,56 @@ describe('loadConfig', () => {
     const { PAYPAL_WEBHOOK_ID: _, ...partial } = PAYPAL
     expect(() => loadConfig(partial)).toThrow('PAYPAL_WEBHOOK_ID')
     expect(() => loadConfig({ ...PAYPAL, BILLING_TEST_CLOCK: '1' })).toThrow('BILLING_TEST_CLOCK')
+    expect(() => loadConfig({ ...PAYPAL, NODE_ENV: 'test', BILLING_TEST_CLOCK: '1' })).toThrow(
+      'BILLING_TEST_CLOCK: only allowed with the sandbox provider',
+    )
+  })
+
+  it.each([
+    [{}],
+    [{ NODE_ENV: 'production' }],
+    [{ NODE_ENV: 'development' }],
+    [{ NODE_ENV: 'production', BILLING_SANDBOX: '1' }],
+  ])('refuses the billing test clock outside NODE_ENV=test, naming the setting (%j)', (env) => {
+    expect(() => loadConfig({ ...env, BILLING_TEST_CLOCK: '1' })).toThrow(
+      'BILLING_TEST_CLOCK: only allowed with NODE_ENV=test',
+    )
+  })
+
+  it.each([[{}], [{ NODE_ENV: 'production' }], [{ NODE_ENV: '' }], [{ BILLING_SANDBOX: '0' }]])(
+    'a production server (NODE_ENV unset or production) with no payment setting refuses to start and names it (%j)',
+    (env) => {
+      let error: unknown
+      try {
+        loadConfig(env)
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toBeInstanceOf(ConfigError)
+      const message = (error as ConfigError).message
+      expect(message).toContain(
+        'Set BILLING_SANDBOX=1 to run with the test-mode payment sandbox (payments simulated, anyone may make themselves Premium), or set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_PLAN_ID, PAYPAL_WEBHOOK_ID for real payments',
+      )
+    },
+  )
+
+  it('runs the sandbox when told so, in development and tests, or with PayPal configured', () => {
+    expect(loadConfig({ BILLING_SANDBOX: '1' }).billing.provider.kind).toBe('sandbox')
+    expect(loadConfig({ NODE_ENV: 'production', BILLING_SANDBOX: '1' }).billing.provider.kind).toBe('sandbox')
+    expect(loadConfig({ NODE_ENV: 'development' }).billing.provider.kind).toBe('sandbox')
+    expect(loadConfig({ NODE_ENV: 'test' }).billing.provider.kind).toBe('sandbox')
+    expect(loadConfig(PAYPAL).billing.provider.kind).toBe('paypal')
+  })
+
+  it('npm start (main.js --sandbox) runs the sandbox with no settings, unless BILLING_SANDBOX is set', () => {
+    const start = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts
+      .start as string
+    const argv = start.split('&&').at(-1)?.trim().split(/\s+/).slice(2) ?? []
+    expect(argv).toEqual(['--sandbox'])
+    expect(loadConfig(startEnvironment(argv, {})).billing.provider.kind).toBe('sandbox')
+    expect(() => loadConfig(startEnvironment(argv, { BILLING_SANDBOX: '0' }))).toThrow(ConfigError)
+    expect(() => loadConfig(startEnvironment([], {}))).toThrow('BILLING_SANDBOX')
+    expect(loadConfig(startEnvironment(argv, PAYPAL)).billing.provider.kind).toBe('paypal')
   })
 
   it('refuses a PAYPAL_WEBHOOK_ID that is not PayPal’s letters and digits, naming the variable', () => {

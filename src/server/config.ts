@@ -156,7 +156,7 @@ export type BillingConfig = {
         env: 'sandbox' | 'live'
         apiUrl: string
       }
-  /** Sandbox only: POST /api/billing/test/clock may move the billing clock forward (browser tests). */
+  /** Sandbox and NODE_ENV=test only: POST /api/billing/test/clock may move the billing clock forward. */
   testClock: boolean
 }
 
@@ -167,9 +167,24 @@ const PAYPAL_KEYS = [
   'PAYPAL_WEBHOOK_ID',
 ] as const
 
+/**
+ * The words of the refusal to start a production server that was told nothing about payments
+ * (NODE_ENV unset or production, no PAYPAL_* settings, no BILLING_SANDBOX=1).
+ */
+export const NO_PAYMENT_SETTING =
+  'BILLING_SANDBOX: no payment setting for a production server (NODE_ENV unset or production). ' +
+  'Set BILLING_SANDBOX=1 to run with the test-mode payment sandbox (payments simulated, anyone may make themselves Premium), ' +
+  `or set ${PAYPAL_KEYS.join(', ')} for real payments through PayPal ` +
+  '(`npm start` sets BILLING_SANDBOX=1 itself; NODE_ENV=development also runs the sandbox).'
+
 function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
   const missing = PAYPAL_KEYS.filter((key) => !e[key])
+  if (e.BILLING_TEST_CLOCK === '1' && e.NODE_ENV !== 'test') {
+    throw new ConfigError(['BILLING_TEST_CLOCK: only allowed with NODE_ENV=test (browser and server tests)'])
+  }
   if (missing.length === PAYPAL_KEYS.length) {
+    // A production server simulates payments only when told so: else anyone could be Premium.
+    if (e.NODE_ENV === 'production' && e.BILLING_SANDBOX !== '1') throw new ConfigError([NO_PAYMENT_SETTING])
     return { provider: { kind: 'sandbox' }, testClock: e.BILLING_TEST_CLOCK === '1' }
   }
   if (missing.length > 0) {
@@ -205,6 +220,21 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The environment as `node dist/server/main.js --sandbox` (the `npm start` script) sees it: the
+ * flag says BILLING_SANDBOX=1 unless the environment sets BILLING_SANDBOX itself, so the README's
+ * `npm install && npm start` runs in test mode with no setup while a production server started
+ * any other way must name its payment setting.
+ */
+export function startEnvironment(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  return argv.includes('--sandbox') && env.BILLING_SANDBOX === undefined
+    ? { ...env, BILLING_SANDBOX: '1' }
+    : env
+}
+
 /** Reads and validates the environment. Throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env)
@@ -223,18 +253,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(['DRAWS_TEST_TAMPER: only allowed with NODE_ENV=test'])
   }
   const billing = billingConfig(e)
-  // An operator who says "production" must also say that simulated payments are wanted: otherwise
-  // any signed-in user could make themselves premium through the sandbox's test page.
-  if (
-    billing.provider.kind === 'sandbox' &&
-    emptyToUndefined(env.NODE_ENV) === 'production' &&
-    e.BILLING_SANDBOX !== '1'
-  ) {
-    throw new ConfigError([
-      'NODE_ENV=production with the sandbox payment provider (no PAYPAL_* settings): payments would be simulated. ' +
-        'Set BILLING_SANDBOX=1 to run in test mode anyway, or set the PAYPAL_* settings for real payments.',
-    ])
-  }
   const dataDir = path.resolve(e.DATA_DIR)
   return {
     env: e.NODE_ENV,

@@ -1,10 +1,10 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, loadConfig, startEnvironment } from './config'
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>
   try {
-    config = loadConfig()
+    config = loadConfig(startEnvironment(process.argv.slice(2), process.env))
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Whirl cannot start. ${error.message}`)

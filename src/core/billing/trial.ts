@@ -12,6 +12,8 @@ export const TRIAL_OFFER = `${TRIAL_DAYS}-day free trial, then $${PREMIUM_PLAN.p
 /** GET /api/billing/trial: whether the user can still start a trial, and the trial under way. */
 export const trialStatusSchema = z.object({
   eligible: z.boolean(),
+  /** The account's one trial is gone (reserved by a subscription, or run): later ones pay at once. */
+  used: z.boolean(),
   trial: z.nullable(
     z.object({
       endsAt: z.string(),
@@ -38,6 +40,7 @@ export const longDate = (iso: string | Date): string =>
   })
 
 export const TRIAL_MESSAGES = {
+  used: `Your free trial has been used: Premium starts at $${PREMIUM_PLAN.price} a month today.`,
   cancelledInTrial: (endsAt: string) =>
     `Your subscription is cancelled during the free trial: nothing is charged, and Premium stays until the trial ends on ${longDate(endsAt)}.`,
 } as const

@@ -2,6 +2,16 @@ import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { countHit } from '../limits/counter'
 
+/** The attempts also counted per email address (sign-up and reset mails): their counters' keys. */
+export const EMAIL_LIMITED_ACTIONS = ['sign-up', 'reset'] as const
+export type EmailLimitedAction = (typeof EMAIL_LIMITED_ACTIONS)[number]
+
+/** The counter of one action for one (normalised) email address. */
+export const emailLimitKey = (action: EmailLimitedAction, email: string) => `${action}:email:${email}`
+
+/** Every email counter of an address: exactly these keys, no pattern another address could match. */
+export const emailLimitKeys = (email: string) => EMAIL_LIMITED_ACTIONS.map((a) => emailLimitKey(a, email))
+
 export type RateLimiter = {
   /** Counts one attempt under each key; throws a 429 HttpError when any key is over its limit. */
   check(keys: { key: string; max: number }[]): Promise<void>

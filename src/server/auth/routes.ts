@@ -18,7 +18,7 @@ import { stateChanging } from '../http/state-changing'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
 import { authError, copyCookies, requestHeaders, sendAuthResponse } from './auth-response'
-import { tooManyAttempts } from './rate-limit'
+import { type EmailLimitedAction, emailLimitKey, tooManyAttempts } from './rate-limit'
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.'
@@ -37,10 +37,12 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     ...LOGIN_FAILURE_RULES,
     perEmail: perEmail * 5,
   })
-  const limit = (request: FastifyRequest, action: string, email?: string) =>
+  const limit = (request: FastifyRequest, action: 'sign-in' | 'reset-submit') =>
+    limiter.check([{ key: `${action}:ip:${clientKey(request.ip)}`, max: perIp }])
+  const limitWithEmail = (request: FastifyRequest, action: EmailLimitedAction, email: string) =>
     limiter.check([
       { key: `${action}:ip:${clientKey(request.ip)}`, max: perIp },
-      ...(email ? [{ key: `${action}:email:${email}`, max: perEmail }] : []),
+      { key: emailLimitKey(action, email), max: perEmail },
     ])
 
   app.get('/api/auth-config', async () => ({ google: app.config.auth.google !== null }))
@@ -49,7 +51,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     scope.post('/api/account/register', async (request, reply) => {
       const body = parseBody(registerRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, registerError)
       const email = normalizeEmail(body.email)
-      await limit(request, 'sign-up', email)
+      await limitWithEmail(request, 'sign-up', email)
       const response = await auth.api.signUpEmail({
         body: { name: body.displayName.trim(), email, password: body.password },
         headers: requestHeaders(request),
@@ -95,7 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
         forgotPasswordError(b.email),
       )
       const email = normalizeEmail(body.email)
-      await limit(request, 'reset', email)
+      await limitWithEmail(request, 'reset', email)
       const response = await auth.api.requestPasswordReset({
         body: { email },
         headers: requestHeaders(request),

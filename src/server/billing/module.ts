@@ -81,11 +81,11 @@ export async function registerBilling(
     reply.header('cache-control', 'no-store')
     const user = await accounts.requireUser(request)
     const status = await trialStatus(db, user.userId, clock.now())
-    return provider.offersTrial ? status : { ...status, eligible: false }
+    return provider.offersTrial ? status : { ...status, eligible: false, used: false }
   })
-  // Browser tests only (sandbox with its test clock): marks the user's email verified, standing in
-  // for the verification mail's link, so a journey can reach the trial.
-  if (provider.kind === 'sandbox' && app.config.billing.testClock) {
+  // Browser tests only (NODE_ENV=test, sandbox with its test clock): marks the user's email
+  // verified, standing in for the verification mail's link, so a journey can reach the trial.
+  if (provider.kind === 'sandbox' && app.config.billing.testClock && app.config.env === 'test') {
     app.post('/api/billing/test/verify-email', { onRequest: accounts.checkOrigin }, async (request) => {
       const user = await accounts.requireUser(request)
       await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.userId))

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { ConfigError, loadConfig } from '../config'
+import { ConfigError, loadConfig, startEnvironment } from '../config'
 import { register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
 
@@ -13,11 +13,11 @@ const PAYPAL = {
 }
 
 describe('payment mode settings', () => {
-  it('starts in sandbox mode with no settings at all (npm start on a fresh machine)', () => {
-    expect(loadConfig({}).billing.provider.kind).toBe('sandbox')
+  it('starts in sandbox mode with no settings at all through npm start (main.js --sandbox) on a fresh machine', () => {
+    expect(loadConfig(startEnvironment(['--sandbox'], {})).billing.provider.kind).toBe('sandbox')
   })
 
-  it('refuses NODE_ENV=production with the sandbox unless BILLING_SANDBOX=1, naming both settings', () => {
+  it('refuses NODE_ENV=production with the sandbox unless BILLING_SANDBOX=1, naming the settings', () => {
     let error: unknown
     try {
       loadConfig({ NODE_ENV: 'production' })
@@ -25,7 +25,7 @@ describe('payment mode settings', () => {
       error = caught
     }
     expect(error).toBeInstanceOf(ConfigError)
-    expect(String((error as Error).message)).toMatch(/NODE_ENV=production/)
+    expect(String((error as Error).message)).toMatch(/NODE_ENV unset or production/)
     expect(String((error as Error).message)).toMatch(/BILLING_SANDBOX=1/)
     expect(loadConfig({ NODE_ENV: 'production', BILLING_SANDBOX: '1' }).billing.provider.kind).toBe('sandbox')
     expect(loadConfig({ NODE_ENV: 'production', ...PAYPAL }).billing.provider.kind).toBe('paypal')
@@ -74,4 +74,30 @@ describe.each(DATABASE_KINDS)('payment mode on %s', (kind) => {
     const { cookie } = await register(app)
     expect((await send(app, '/api/billing/test/clock', { advanceMs: 0 }, { cookie })).statusCode).toBe(200)
   })
+
+  it('a signed-in user marks the email verified through the test shortcut (NODE_ENV=test only)', async () => {
+    const { cookie } = await register(app)
+    const res = await send(app, '/api/billing/test/verify-email', {}, { cookie })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it.each(['production', 'development'] as const)(
+    'has no billing clock and no verify shortcut under NODE_ENV=%s, even with the test clock switched on',
+    async (env) => {
+      const config = testConfig({ BILLING_TEST_CLOCK: '1' })
+      const other = await buildApp({ ...config, env }, { database, logger: false })
+      try {
+        await other.ready()
+        const { cookie } = await register(other)
+        for (const url of ['/api/billing/test/clock', '/api/billing/test/verify-email']) {
+          const res = await send(other, url, url.endsWith('clock') ? { advanceMs: 0 } : {}, { cookie })
+          expect(res.statusCode, url).toBe(404)
+        }
+        expect((await send(other, '/api/billing/test/clock', undefined, { cookie })).statusCode).toBe(404)
+      } finally {
+        await other.close()
+        config.cleanup()
+      }
+    },
+  )
 })

@@ -93,4 +93,16 @@ describe.each(DATABASE_KINDS)('subscribing through PayPal on %s', (kind) => {
       trial: { endsAt: new Date(next_billing_time).toISOString() },
     })
   })
+
+  it('one trial per account: of subscriptions created at once while eligible, one is on the trial plan', async () => {
+    const { cookie, profile } = await register(t.app)
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, profile.userId))
+    const created = await Promise.all([create(cookie), create(cookie), create(cookie)])
+    const plans = created.map((res) => t.paypal.subscription(res.json().subscription_id)?.plan_id)
+    expect(plans.sort()).toEqual(['P-WHIRL-PREMIUM', 'P-WHIRL-PREMIUM', 'P-WHIRL-TRIAL'])
+    const later = (await create(cookie)).json().subscription_id
+    expect(t.paypal.subscription(later)?.plan_id).toBe('P-WHIRL-PREMIUM')
+    const trial = (await send(t.app, '/api/billing/trial', undefined, { cookie })).json()
+    expect(trial).toEqual({ eligible: false, used: true, trial: null })
+  })
 })

@@ -171,7 +171,7 @@ export function registerBillingRoutes(
       return { success: true, profile: await service.clear(user) }
     })
 
-    if (config.billing.testClock && testMode) {
+    if (config.billing.testClock && config.env === 'test' && testMode) {
       scope.get('/api/billing/test/clock', async (request) => {
         await accounts.requireUser(request)
         return { success: true, now: clock.now().toISOString() }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Profile } from '../../core/account/profile'
 import type { ActivatedSubscription } from '../../core/billing/protocol'
-import { TRIAL_MESSAGES } from '../../core/billing/trial'
+import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import type { SessionRead } from '../auth/session-reader'
@@ -13,9 +13,9 @@ import type { ProfileRepository } from '../profile/repository'
 import { addMonth, type BillingClock } from './clock'
 import { createOnePayments } from './payments'
 import { createPlanRenewal, profileStatus, WITHDRAWN } from './plan-renewal'
-import type { PaymentProvider } from './provider'
+import type { CreatedSubscription, PaymentProvider } from './provider'
 import { settleBeforeDeletion } from './settle-before-deletion'
-import { currentTrial, trialDaysFor } from './trial'
+import { currentTrial, noteTrialSubscription, releaseTrial, reserveTrial } from './trial'
 import { whileAccountExists } from './user-lock'
 
 export const BILLING_MESSAGES = {
@@ -86,15 +86,25 @@ export function createBillingService(deps: {
       if (profile.subscriptionStatus === 'active' && hasPremiumPlan(profile, clock.now())) {
         throw new HttpError(409, BILLING_MESSAGES.alreadySubscribed)
       }
-      const trialDays = provider.offersTrial ? await trialDaysFor(db, user.userId) : 0
-      const created = await provider.createSubscription({
-        userId: user.userId,
-        trialDays,
-        requestId: intentKey('subscription', user.userId, attemptId) ?? randomUUID(),
-        subscriber: { name: profile.displayName, email: profile.email },
-        returnUrl: `${siteOrigin}/payment/success`,
-        cancelUrl: `${siteOrigin}/payment/cancel`,
-      })
+      const requestId = intentKey('subscription', user.userId, attemptId) ?? randomUUID()
+      // One trial per account, ever: reserved here, by the first subscription created with it.
+      const trial = provider.offersTrial && (await reserveTrial(db, user.userId, requestId))
+      const trialDays = trial ? TRIAL_DAYS : 0
+      let created: CreatedSubscription
+      try {
+        created = await provider.createSubscription({
+          userId: user.userId,
+          trialDays,
+          requestId,
+          subscriber: { name: profile.displayName, email: profile.email },
+          returnUrl: `${siteOrigin}/payment/success`,
+          cancelUrl: `${siteOrigin}/payment/cancel`,
+        })
+      } catch (error) {
+        if (trial) await releaseTrial(db, user.userId, requestId)
+        throw error
+      }
+      if (trial) await noteTrialSubscription(db, user.userId, requestId, created.id)
       await whileAccountExists(db, user.userId, (tx) =>
         tx
           .insert(billingSubscriptions)

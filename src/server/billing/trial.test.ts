@@ -59,12 +59,13 @@ describe.each(DATABASE_KINDS)('the 7-day free trial on %s', (kind) => {
 
   it('gives a verified account one trial: 7 free days, then a paid month; a later subscription pays at once', async () => {
     const { cookie, profile } = await verifiedUser()
-    expect(await trialOf(cookie)).toEqual({ eligible: true, trial: null })
+    expect(await trialOf(cookie)).toEqual({ eligible: true, used: false, trial: null })
     const sub = await subscribe(cookie)
     expect(firstPaymentAfter(sub)).toBe(7 * DAY)
     const trialEnd = Date.parse(sub.next_billing_time)
     expect(await trialOf(cookie)).toEqual({
       eligible: false,
+      used: true,
       trial: {
         endsAt: new Date(trialEnd).toISOString(),
         firstPaymentAt: new Date(trialEnd).toISOString(),
@@ -116,7 +117,7 @@ describe.each(DATABASE_KINDS)('the 7-day free trial on %s', (kind) => {
       .update(users)
       .set({ emailVerified: true })
       .where(eq(users.id, again.profile.userId))
-    expect(await trialOf(again.cookie)).toEqual({ eligible: false, trial: null })
+    expect(await trialOf(again.cookie)).toEqual({ eligible: false, used: true, trial: null })
     expect(firstPaymentAfter(await subscribe(again.cookie))).toBeGreaterThanOrEqual(28 * DAY)
     // What is kept is a keyed hash, not the address.
     const kept = await billing.database.db.select().from(billingTrialEmails)
@@ -130,7 +131,7 @@ describe.each(DATABASE_KINDS)('the 7-day free trial on %s', (kind) => {
 
   it('gives no trial to an account whose email is not verified', async () => {
     const { cookie } = await register(billing.app)
-    expect(await trialOf(cookie)).toEqual({ eligible: false, trial: null })
+    expect(await trialOf(cookie)).toEqual({ eligible: false, used: false, trial: null })
     expect(firstPaymentAfter(await subscribe(cookie))).toBeGreaterThanOrEqual(28 * DAY)
     expect(await billing.database.db.select().from(billingTrials)).toHaveLength(0)
   })

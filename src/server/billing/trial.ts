@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import { longDate, TRIAL_DAYS, TRIAL_REMINDER_DAYS, type TrialStatus } from '../../core/billing/trial'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { longDate, TRIAL_REMINDER_DAYS, type TrialStatus } from '../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { users } from '../db/auth-schema'
 import type { Db } from '../db/client'
 import { billingSubscriptions, serverSecrets } from '../db/schema'
-import { billingTrialEmails, billingTrials } from '../db/trial-schema'
+import { billingTrialEmails, billingTrialReservations, billingTrials } from '../db/trial-schema'
 import type { Mailer } from '../mail/mailer'
 import type { ProviderSubscription } from './provider'
 
@@ -43,34 +43,102 @@ async function emailHash(db: Db, email: string): Promise<string> {
 }
 
 /**
- * Whether the user's next subscription starts with the free trial: the email is verified
- * (better-auth's users.email_verified), no trial was ever started by this account or with this
- * email address (also by an account since deleted), and no subscription ever ran.
+ * Whether the account's free trial is gone: reserved by a subscription (billing_trial_reservations),
+ * started (billing_trials), or started with this email address by an account since deleted.
  */
-export async function isTrialEligible(db: Db, userId: string): Promise<boolean> {
+async function trialUsed(db: Db, userId: string, email: string): Promise<boolean> {
+  const [reserved] = await db
+    .select({ userId: billingTrialReservations.userId })
+    .from(billingTrialReservations)
+    .where(eq(billingTrialReservations.userId, userId))
+  if (reserved) return true
+  const [trial] = await db
+    .select({ userId: billingTrials.userId })
+    .from(billingTrials)
+    .where(eq(billingTrials.userId, userId))
+  if (trial) return true
+  const [usedBefore] = await db
+    .select({ hash: billingTrialEmails.emailHash })
+    .from(billingTrialEmails)
+    .where(eq(billingTrialEmails.emailHash, await emailHash(db, email)))
+  return Boolean(usedBefore)
+}
+
+/** The account's trial as the plans page needs it: still to be had, or used. */
+async function trialStanding(db: Db, userId: string): Promise<{ eligible: boolean; used: boolean }> {
   const [user] = await db
     .select({ verified: users.emailVerified, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
-  if (!user?.verified) return false
-  const [trial] = await db.select().from(billingTrials).where(eq(billingTrials.userId, userId))
-  if (trial) return false
-  const [usedBefore] = await db
-    .select({ hash: billingTrialEmails.emailHash })
-    .from(billingTrialEmails)
-    .where(eq(billingTrialEmails.emailHash, await emailHash(db, user.email)))
-  if (usedBefore) return false
+  if (!user) return { eligible: false, used: false }
+  const used = await trialUsed(db, userId, user.email)
+  if (used || !user.verified) return { eligible: false, used }
   const [ran] = await db
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, STARTED)))
     .limit(1)
-  return !ran
+  return { eligible: !ran, used: false }
 }
 
-/** The trial days a new subscription of this user is created with. */
-export const trialDaysFor = async (db: Db, userId: string): Promise<number> =>
-  (await isTrialEligible(db, userId)) ? TRIAL_DAYS : 0
+/**
+ * Whether the user's next subscription starts with the free trial: the email is verified
+ * (better-auth's users.email_verified), no trial was ever reserved or started by this account or
+ * started with this email address (also by an account since deleted), and no subscription ever ran.
+ */
+export async function isTrialEligible(db: Db, userId: string): Promise<boolean> {
+  return (await trialStanding(db, userId)).eligible
+}
+
+const heldBy = async (db: Db, userId: string) =>
+  (
+    await db
+      .select({ requestId: billingTrialReservations.requestId })
+      .from(billingTrialReservations)
+      .where(eq(billingTrialReservations.userId, userId))
+  )[0]?.requestId ?? null
+
+/**
+ * Reserves the account's one free trial for the subscription about to be created with idempotency
+ * key `requestId`; true when that subscription gets the trial. The insert on the primary key is the
+ * reservation: of any number of creations at once, in any number of processes, exactly one wins.
+ * The same creation retried (same key, so the provider answers the same subscription) keeps it.
+ */
+export async function reserveTrial(db: Db, userId: string, requestId: string): Promise<boolean> {
+  const held = await heldBy(db, userId)
+  if (held !== null) return held === requestId
+  if (!(await isTrialEligible(db, userId))) return false
+  await db.insert(billingTrialReservations).values({ userId, requestId }).onConflictDoNothing()
+  return (await heldBy(db, userId)) === requestId
+}
+
+/** The provider created the reserved subscription: the reservation names it. */
+export async function noteTrialSubscription(
+  db: Db,
+  userId: string,
+  requestId: string,
+  subscriptionId: string,
+): Promise<void> {
+  await db
+    .update(billingTrialReservations)
+    .set({ subscriptionId })
+    .where(
+      and(eq(billingTrialReservations.userId, userId), eq(billingTrialReservations.requestId, requestId)),
+    )
+}
+
+/** The provider created no subscription for the reservation: nothing holds the trial, it is free again. */
+export async function releaseTrial(db: Db, userId: string, requestId: string): Promise<void> {
+  await db
+    .delete(billingTrialReservations)
+    .where(
+      and(
+        eq(billingTrialReservations.userId, userId),
+        eq(billingTrialReservations.requestId, requestId),
+        isNull(billingTrialReservations.subscriptionId),
+      ),
+    )
+}
 
 /**
  * Records the trial once its subscription is ACTIVE: it ends at the first billing time. The
@@ -111,7 +179,7 @@ export async function currentTrial(db: Db, userId: string, now: Date) {
 export async function trialStatus(db: Db, userId: string, now: Date): Promise<TrialStatus> {
   const trial = await currentTrial(db, userId, now)
   return {
-    eligible: await isTrialEligible(db, userId),
+    ...(await trialStanding(db, userId)),
     trial: trial && {
       endsAt: trial.endsAt.toISOString(),
       firstPaymentAt: trial.cancelled ? null : trial.endsAt.toISOString(),

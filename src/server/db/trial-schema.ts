@@ -26,3 +26,17 @@ export const billingTrialEmails = pgTable('billing_trial_emails', {
   emailHash: text('email_hash').primaryKey(),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * The free trial of an account, reserved when its first trial subscription is created (migration
+ * 0018): the primary key lets exactly one creation win it, whichever process gets there first.
+ * request_id is that creation's idempotency key (a retried click gets the same subscription and
+ * keeps the trial); subscription_id is set once the provider answered.
+ * (users.id foreign key, on delete cascade, is in the migration.)
+ */
+export const billingTrialReservations = pgTable('billing_trial_reservations', {
+  userId: text('user_id').primaryKey(),
+  requestId: text('request_id').notNull(),
+  subscriptionId: text('subscription_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

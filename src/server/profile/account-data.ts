@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import {
   accounts,
@@ -14,15 +14,12 @@ import {
 } from '../db/schema'
 
 /**
- * The contact messages that belong to the account: those sent while signed in to it, and those sent
- * from its email address once that address is verified. An address typed into the form proves
- * nothing, so an unverified account never reaches messages someone else sent from that address.
+ * The contact messages that belong to the account: those its signed-in user sent. The address typed
+ * into the form proves nothing (anyone may type anyone's), so it never makes a message somebody's:
+ * not in their data download, and not deleted with their account.
  */
 export function ownMessages(userId: string) {
-  return or(
-    eq(contactMessages.userId, userId),
-    sql`lower(${contactMessages.email}) = (select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.emailVerified})`,
-  )
+  return eq(contactMessages.userId, userId)
 }
 
 /** Rows of the large parts (saved wheels, share snapshots, draws) read per query while streaming. */

@@ -1,5 +1,6 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import { DELETION_MESSAGES } from '../../core/account/deletion'
+import { emailLimitKeys } from '../auth/rate-limit'
 import { WITHDRAWN } from '../billing/plan-renewal'
 import { UNSETTLED_SUBSCRIPTION_STATUSES } from '../billing/settle-before-deletion'
 import { lockUserBilling } from '../billing/user-lock'
@@ -78,7 +79,7 @@ export async function deleteAccountRows(db: Db, user: { userId: string; email: s
     await tx
       .delete(verifications)
       .where(or(eq(verifications.value, user.userId), eq(verifications.identifier, email)))
-    await tx.delete(authRateLimits).where(like(authRateLimits.key, `%:email:${email}`))
+    await tx.delete(authRateLimits).where(inArray(authRateLimits.key, emailLimitKeys(email)))
     await tx.delete(loginFailures).where(eq(loginFailures.email, email))
     await tx.delete(users).where(eq(users.id, user.userId))
   })

@@ -1,5 +1,5 @@
 import { CircleCheck, Crown } from 'lucide-react'
-import { TRIAL_OFFER } from '../../../core/billing/trial'
+import { TRIAL_MESSAGES, TRIAL_OFFER } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
 import { planLines } from '../../../core/plan/features'
 import { Link } from '../../router'
@@ -78,6 +78,14 @@ export function PremiumCard({ state }: { state: PremiumState }) {
           data-testid="trial-offer"
         >
           {TRIAL_OFFER}
+        </p>
+      )}
+      {state.kind === 'offer' && trial?.used && (
+        <p
+          className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100"
+          data-testid="trial-used"
+        >
+          {TRIAL_MESSAGES.used}
         </p>
       )}
       <CheckList items={planLines('premium')} announce className="mt-6 flex-1 space-y-2 text-sm" />

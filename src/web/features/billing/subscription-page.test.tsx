@@ -181,4 +181,16 @@ describe('subscription page', () => {
       '/profile',
     )
   })
+
+  it('tells a user whose free trial is used that Premium starts at the full price today', async () => {
+    mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'GET /api/billing/trial': { body: { eligible: false, used: true, trial: null } },
+    })
+    renderPage()
+    expect((await screen.findByTestId('trial-used')).textContent).toBe(
+      'Your free trial has been used: Premium starts at $6.99 a month today.',
+    )
+    expect(screen.queryByTestId('trial-offer')).toBeNull()
+  })
 })

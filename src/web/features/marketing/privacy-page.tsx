@@ -140,8 +140,8 @@ export function Component() {
                 On your profile page, <strong>Download my data</strong> gives you one JSON file with
                 everything our server keeps about you: your account and profile, your subscriptions and
                 payments (without any payment secrets), the saved wheels in your account, your share links,
-                your verifiable draws and your contact messages (those you sent while signed in, and those
-                sent from your email address once you have confirmed it).
+                your verifiable draws and the contact messages you sent while signed in (a message sent signed
+                out belongs to no account, whatever address was typed into the form).
               </p>
               <p>
                 <strong>Delete my account</strong> asks for your password (or, for a Google account, a Google
