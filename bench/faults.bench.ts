@@ -18,6 +18,7 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import type { SyncChange } from '../src/core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../src/core/wheel/model'
+import { scenarioE } from './faults-image'
 import { signUp, simulateMonthly } from './http-load'
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres'
 import type { BenchResult } from './run'
@@ -486,6 +487,7 @@ export default async function faultsBench(): Promise<BenchResult> {
       await db.destroy()
     }
   }
+  if (wanted('e')) await run("(e) 30 concurrent first requests for a 10,000-item link's image", scenarioE)
   if (wanted('c')) await run('(c) kill -9 of a PGlite server during contact messages', scenarioC)
   if (wanted('d')) await run('(d) mail server down', scenarioD)
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { escapeXml, wheelPreviewSvg } from './wheel-svg'
+import { escapeXml, previewText, wheelPreviewSvg } from './wheel-svg'
 
 const HOSTILE = `<script>alert(1)</script> "><img src=x onerror=alert(2)> ' & שלום 🎉`
 const items = (texts: string[]) => texts.map((text, i) => ({ id: `i${i}`, text, color: '#22c55e' }))
@@ -11,6 +11,29 @@ describe('wheel preview SVG', () => {
     expect(svg).toContain('&lt;script&gt;alert(1)')
     expect(svg).toContain('&quot;&gt;&lt;img onerror=x&gt;')
     expect(escapeXml(`a\u0000b\u0007c\td`)).toBe('abc\td')
+  })
+
+  it('draws text as typed: bidi overrides, embeddings and isolates are removed, other text kept', () => {
+    const controls = [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+    ]
+    for (const control of controls) expect(previewText(`${control}Alice${control}`)).toBe('Alice')
+    expect(previewText('\u202Egnp.exe')).toBe('gnp.exe')
+    // Right-to-left text itself, and the invisible marks that only place punctuation, stay.
+    expect(previewText('שלום \u200Fעולם! 🎉')).toBe('שלום \u200Fעולם! 🎉')
+    const svg = wheelPreviewSvg('\u202ELunch', items(['\u202EAlice', 'B\u2067ob\u2069']))
+    expect(svg).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/)
+    expect(svg).toContain('>Alice</tspan>')
+    expect(svg).toContain('>Bob</tspan>')
+    expect(svg).toContain('>Lunch</text>')
   })
 
   it('draws one segment per item, with the drawing contract’s first edge along +x', () => {

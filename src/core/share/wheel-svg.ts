@@ -40,6 +40,16 @@ export function escapeXml(text: string): string {
 }
 
 /**
+ * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). The image's renderer
+ * obeys them, so an override would draw an item's text reversed; the page shows text as typed,
+ * and so does the image.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+
+/** A name or item text as the preview draws it: bidi controls removed, everything else kept. */
+export const previewText = (text: string): string => text.replace(BIDI_CONTROLS, '')
+
+/**
  * Widths without a font engine: a generous estimate per character (wide for CJK and emoji), so a
  * label that fits here fits in the rendered image.
  */
@@ -95,7 +105,7 @@ function labels(items: Item[], c: { x: number; y: number }, r: number): string {
     const end = starts[i + 1] as number
     // A weighted segment gets the label box of a wheel whose segments are all as wide as it (as on the page).
     const own = weighted ? wheelLabelBox(r, 360 / (end - start)) : box
-    const label = fitLabel(item.text, own, estimateWidth)
+    const label = fitLabel(previewText(item.text), own, estimateWidth)
     if (!label) {
       if (!weighted && box.height < 14) break
       continue
@@ -118,7 +128,7 @@ function labels(items: Item[], c: { x: number; y: number }, r: number): string {
 export function wheelPreviewSvg(name: string, items: Item[]): string {
   const c = { x: 330, y: 325 }
   const r = 270
-  const title = ellipsize(name.replace(/\s+/g, ' ').trim() || 'Wheel', 52, 500, estimateWidth)
+  const title = ellipsize(previewText(name).replace(/\s+/g, ' ').trim() || 'Wheel', 52, 500, estimateWidth)
   const count = `${formatCount(items.length)} ${items.length === 1 ? 'item' : 'items'}`
   const hub = Math.max(10, r * 0.09)
   return [

@@ -38,3 +38,17 @@ describe('share preview image of a weighted wheel', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
   })
 })
+
+describe('share preview image text', () => {
+  const pixels = (name: string, texts: string[]) =>
+    renderPreviewPng(
+      name,
+      texts.map((text, i) => ({ id: `i${i}`, text, color: i % 2 ? BLUE : RED })),
+    )
+
+  it('draws an item and a name holding a right-to-left override as typed, not reversed', () => {
+    const typed = pixels('Friday raffle', ['Alice', 'Bob'])
+    expect(pixels('\u202EFriday raffle', ['\u202EAlice', 'B\u202Eob']).equals(typed)).toBe(true)
+    expect(pixels('\u2067Friday raffle\u2069', ['\u202DAlice\u202C', 'Bob']).equals(typed)).toBe(true)
+  })
+})

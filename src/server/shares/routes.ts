@@ -14,25 +14,22 @@ import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { registerPeriodicJob } from '../jobs/runner'
 import { clientKey } from '../limits/client-address'
-import { createPreviewCache, renderPreviewPng } from './image'
+import { createPreviewCache } from './image'
 import { embedContentSecurityPolicy, FALLBACK_SHELL, type PageMeta, sharePageHtml } from './page'
+import { type PreviewOptions, registerPreviewRoute } from './preview-route'
 import { createShareRepository } from './repository'
 
-export type ShareOptions = {
+export type ShareOptions = PreviewOptions & {
   /** Links one IP address, and one signed-in user, may create per window. */
   perIp?: number
   perUser?: number
   windowMs?: number
   /** How often expired visitor links are purged (ms). */
   purgeEveryMs?: number
-  /** Preview images one address may have drawn afresh per minute (cached ones are not counted). */
-  rendersPerMinute?: number
   now?: () => Date
 }
 
 const ONE_HOUR = 3_600_000
-/** How long a cached preview is served before the database is asked again whether its link is live. */
-const LIVENESS_MS = 60_000
 
 /**
  * Share links: POST /api/shares (anyone, rate-limited), GET /api/shares (the user's links),
@@ -52,10 +49,7 @@ export function registerShareRoutes(
   const limiter = createRateLimiter(db, options.windowMs ?? 10 * 60_000)
   const previews = createPreviewCache()
   const sessions = new WeakMap<FastifyRequest, SessionRead | null>()
-  const { perIp = 20, perUser = 40, rendersPerMinute = 30 } = options
-  // Drawing a preview takes the process 85–190 ms: one address cycling through links the cache
-  // does not hold must not keep a process busy.
-  const renderLimiter = createRateLimiter(db, 60_000)
+  const { perIp = 20, perUser = 40 } = options
   const publicUrl = app.config.publicUrl
 
   app.post(
@@ -121,32 +115,7 @@ export function registerShareRoutes(
     return { id, name, itemCount, createdAt: createdAt.toISOString(), owned, wheel, watermark }
   })
 
-  // The image is cached per process. A link deleted in this process drops its image at once; one
-  // deleted through another process is noticed within LIVENESS_MS (the database is asked again).
-  app.get<{ Params: { id: string } }>('/api/shares/:id/image.png', async (request, reply) => {
-    const { id } = request.params
-    const cached = previews.get(id)
-    let png: Buffer
-    if (cached && Date.now() - cached.checkedAt < LIVENESS_MS) png = cached.png
-    else if (cached) {
-      const status = await repository.status(id)
-      if (status !== 'ok') {
-        previews.delete(id)
-        throw new HttpError(
-          status === 'gone' ? 410 : 404,
-          SHARE_MESSAGES[status === 'gone' ? 'gone' : 'notFound'],
-        )
-      }
-      cached.checkedAt = Date.now()
-      png = cached.png
-    } else {
-      const share = await readOrFail(id, false)
-      await renderLimiter.check([{ key: `preview:ip:${clientKey(request.ip)}`, max: rendersPerMinute }])
-      png = renderPreviewPng(share.name, share.wheel.items)
-      previews.set(id, png, Date.now())
-    }
-    return reply.type('image/png').header('cache-control', 'public, max-age=600').send(png)
-  })
+  registerPreviewRoute(app, { repository, previews, readShare: (id) => readOrFail(id, false), options })
 
   app.delete<{ Params: { id: string } }>(
     '/api/shares/:id',
