@@ -19,6 +19,19 @@ describe('auto-save of a loaded saved wheel', () => {
   it('counts a copy with the same content as unchanged', () => {
     const { saved, wheel } = savedOne()
     expect(autoSaveState(structuredClone(wheel), saved, on)).toBe('unchanged')
+    // Read back from storage, keys may come in another order: still the same wheel.
+    const reordered = {
+      ...wheel,
+      settings: Object.fromEntries(Object.entries(wheel.settings).reverse()) as Wheel['settings'],
+      items: wheel.items.map((item) => ({
+        color: item.color,
+        text: item.text,
+        id: item.id,
+        weight: undefined,
+      })),
+    }
+    expect(autoSaveState(reordered, saved, on)).toBe('unchanged')
+    expect(autoSaveState({ ...reordered, items: reordered.items.slice(1) }, saved, on)).toBe('due')
   })
 
   it('is off for free users; turned off by the user, a changed wheel says so', () => {

@@ -27,8 +27,28 @@ export type AutoSaveState =
   | 'elimination'
   | 'due'
 
-const content = (w: Wheel) =>
-  JSON.stringify([savedWheelName(w.name), w.items, w.settings, w.tally ?? {}, w.look ?? null])
+/** Equal as JSON would store them: key order and keys set to undefined do not count. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((x, i) => same(x, b[i]))
+  }
+  const x = a as Record<string, unknown>
+  const y = b as Record<string, unknown>
+  const keys = Object.keys(x).filter((k) => x[k] !== undefined)
+  if (keys.length !== Object.keys(y).filter((k) => y[k] !== undefined).length) return false
+  return keys.every((k) => same(x[k], y[k]))
+}
+
+/** The same wheel as far as saving goes (its name as saving stores it; timestamps aside). */
+const sameContent = (a: Wheel, b: Wheel) =>
+  savedWheelName(a.name) === savedWheelName(b.name) &&
+  same(a.items, b.items) &&
+  same(a.settings, b.settings) &&
+  same(a.tally ?? {}, b.tally ?? {}) &&
+  same(a.look ?? null, b.look ?? null)
 
 export function autoSaveState(
   current: Wheel,
@@ -38,7 +58,7 @@ export function autoSaveState(
   if (!premium) return 'off'
   const original = current.id === null ? undefined : saved.find((w) => w.id === current.id)
   if (!original) return 'not-saved'
-  if (original === current || content(original) === content(current)) return 'unchanged'
+  if (original === current || sameContent(original, current)) return 'unchanged'
   if (!autoSave) return 'turned-off'
   if (original.items.length > 0 && current.items.length === 0) return 'emptied'
   if (current.settings.mode === 'elimination') return 'elimination'
