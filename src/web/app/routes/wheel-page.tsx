@@ -165,6 +165,8 @@ function CustomizeTab({
   const updateWheel = useWheelStore((s) => s.updateWheel)
   // The wheel as Save Wheel saved it: "Saved." stands while the wheel is still that one.
   const [saved, setSaved] = useState<Wheel | null>(null)
+  // The wheel Save Wheel saved, while the browser is still storing it: "Saving…".
+  const [writing, setWriting] = useState<Wheel | null>(null)
   const saves = useRef(0)
   const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
 
@@ -185,7 +187,9 @@ function CustomizeTab({
     // and only if nothing was edited or saved again in the meantime.
     const attempt = ++saves.current
     const written = useWheelStore.getState().currentWheel
+    setWriting(written)
     void writeSavedNow().then((stored) => {
+      setWriting((w) => (w === written ? null : w))
       if (stored && attempt === saves.current) setSaved(written)
     })
   }
@@ -272,7 +276,7 @@ function CustomizeTab({
             Saved.
           </span>
         ) : (
-          <AutoSaveLine status={autoSave} />
+          <AutoSaveLine status={writing === wheel ? { kind: 'pending' } : autoSave} />
         )}
       </div>
       {asking !== null && (

@@ -25,19 +25,20 @@ export const AUTO_SAVE_TEXT = {
 /**
  * The line for a state of auto-save (core `autoSaveState`): for a loaded saved wheel it always
  * says something (saved, saving, or not saved and why); for any other wheel nothing.
- * `scheduled`: a save of this very wheel is waiting for its second; `failed`: the last save of
- * this very wheel was refused, with the reason.
+ * `scheduled`: a save of this very wheel is waiting for its second; `writing`: it is saved on the
+ * page and the browser is still storing it ("Saved" only once a reload would keep it); `failed`:
+ * the last save of this very wheel was refused, with the reason.
  */
 export function autoSaveStatus(
   state: AutoSaveState,
-  { scheduled, failed }: { scheduled: boolean; failed: string | null },
+  { scheduled, writing, failed }: { scheduled: boolean; writing: boolean; failed: string | null },
 ): AutoSaveStatus {
   switch (state) {
     case 'off':
     case 'not-saved':
       return { kind: 'idle' }
     case 'unchanged':
-      return { kind: 'saved' }
+      return writing ? { kind: 'pending' } : { kind: 'saved' }
     case 'due':
       // Due with nothing waiting: the page opened on it, or the saved copy changed elsewhere.
       // Auto-save saves on an edit here, never an older copy over a newer one by itself.

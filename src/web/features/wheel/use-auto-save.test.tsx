@@ -16,7 +16,7 @@ const raffle = () =>
 const savedCopy = (): Wheel | undefined => useWheelStore.getState().savedWheels[0]
 const edit = (change: (w: Wheel) => Wheel) =>
   act(() => useWheelStore.setState((s) => ({ currentWheel: change(s.currentWheel) })))
-const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 const text = (status: AutoSaveStatus) =>
   status.kind === 'idle'
     ? null
@@ -49,30 +49,30 @@ describe('auto-save of a loaded saved wheel', () => {
     expect(open(createDefaultWheel(), saved).result.current).toEqual({ kind: 'idle' })
   })
 
-  it('never saves Clear all over a saved wheel of 16 items, and says why; items added again are saved', () => {
+  it('never saves Clear all over a saved wheel of 16 items, and says why; items added again are saved', async () => {
     const { saved, wheel } = raffle()
     const { result } = open(wheel, saved)
     act(() => void clearList())
     expect(text(result.current)).toBe(
       'Not saved: the wheel is empty. Press Save Wheel to keep an empty wheel.',
     )
-    wait(5000)
+    await wait(5000)
     expect(savedCopy()?.items).toHaveLength(16)
     expect(text(result.current)).toBe(AUTO_SAVE_TEXT.emptied)
 
     edit((w) => addItem(w, createItem('Late entry')))
     expect(text(result.current)).toBe('Saving…')
-    wait(1000)
+    await wait(1000)
     expect(savedCopy()?.items.map((i) => i.text)).toEqual(['Late entry'])
     expect(text(result.current)).toBe('Saved')
   })
 
-  it('keeps saving after a rename: the saved wheel takes the new name, and later edits go into it', () => {
+  it('keeps saving after a rename: the saved wheel takes the new name, and later edits go into it', async () => {
     const { saved, wheel } = raffle()
     const { result } = open(wheel, saved)
     edit((w) => ({ ...w, name: 'Saturday raffle ' }))
     expect(text(result.current)).toBe('Saving…')
-    wait(1000)
+    await wait(1000)
     expect(text(result.current)).toBe('Saved')
     expect(useWheelStore.getState().savedWheels.map((w) => [w.name, w.items.length])).toEqual([
       ['Saturday raffle', 16],
@@ -80,24 +80,24 @@ describe('auto-save of a loaded saved wheel', () => {
     // The name field keeps what was typed (a trailing space the user is about to type past).
     expect(useWheelStore.getState().currentWheel.name).toBe('Saturday raffle ')
     edit((w) => addItem(w, createItem('Late entry')))
-    wait(1000)
+    await wait(1000)
     expect(useWheelStore.getState().savedWheels.map((w) => [w.id, w.name, w.items.length])).toEqual([
       [wheel.id, 'Saturday raffle', 17],
     ])
     expect(text(result.current)).toBe('Saved')
   })
 
-  it('says so when auto-save is off, or when the page opened on a wheel that differs from its saved copy', () => {
+  it('says so when auto-save is off, or when the page opened on a wheel that differs from its saved copy', async () => {
     const { saved, wheel } = raffle()
     const changed = addItem(wheel, createItem('Extra'))
     expect(text(open(changed, saved).result.current)).toBe(AUTO_SAVE_TEXT.differs)
-    wait(2000)
+    await wait(2000)
     expect(savedCopy()?.items).toHaveLength(16)
     cleanup()
     const { result } = open(wheel, saved, false)
     edit((w) => addItem(w, createItem('Extra')))
     expect(text(result.current)).toBe(AUTO_SAVE_TEXT['turned-off'])
-    wait(2000)
+    await wait(2000)
     expect(savedCopy()?.items).toHaveLength(16)
   })
 })

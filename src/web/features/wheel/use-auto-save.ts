@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { AUTO_SAVE_DELAY_MS, autoSaveState } from '../../../core/wheel/auto-save'
 import type { Wheel } from '../../../core/wheel/model'
+import { writeSavedNow } from '../../state/saved-wheels-persistence'
 import { useWheelStore } from '../../state/wheel-store'
 import { type AutoSaveStatus, autoSaveStatus } from './auto-save-status'
 
@@ -25,6 +26,8 @@ export function useAutoSave(premium: boolean): AutoSaveStatus {
   // from it is saved, so a newer copy from elsewhere is never overwritten by an older one here.
   const settled = useRef(current)
   const [failure, setFailure] = useState<{ wheel: Wheel; message: string } | null>(null)
+  // The wheel just saved, while the browser is still storing it.
+  const [writing, setWriting] = useState<Wheel | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const options = useRef({ premium, autoSave })
   options.current = { premium, autoSave }
@@ -41,6 +44,11 @@ export function useAutoSave(premium: boolean): AutoSaveStatus {
       if (autoSaveState(store.currentWheel, store.savedWheels, options.current) === 'due') {
         const outcome = store.saveCurrentWheel({ keepTypedName: true })
         setFailure(outcome.ok ? null : { wheel: store.currentWheel, message: outcome.error })
+        if (outcome.ok) {
+          const written = useWheelStore.getState().currentWheel
+          setWriting(written)
+          void writeSavedNow().then(() => setWriting((w) => (w === written ? null : w)))
+        }
       }
       settled.current = useWheelStore.getState().currentWheel
     }, AUTO_SAVE_DELAY_MS)
@@ -60,6 +68,7 @@ export function useAutoSave(premium: boolean): AutoSaveStatus {
 
   return autoSaveStatus(state, {
     scheduled: current !== settled.current,
+    writing: writing === current,
     failed: failure?.wheel === current ? failure.message : null,
   })
 }
