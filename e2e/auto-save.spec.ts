@@ -10,7 +10,7 @@ const savedNamed = async (page: Page, name: string) =>
 const globals = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').settings, STORE_KEY)
 
-test('premium: a saved wheel saves itself a second after each change, shows "Saved", and waits after a rename', async ({
+test('premium: a saved wheel saves itself a second after each change, shows "Saved", keeps saving after a rename', async ({
   page,
 }) => {
   test.slow()
@@ -34,22 +34,27 @@ test('premium: a saved wheel saves itself a second after each change, shows "Sav
   await expect(page.getByRole('article', { name: 'Standup' })).toContainText('4 items')
   await page.getByRole('button', { name: 'Load Standup' }).click()
 
-  // A rename waits for Save Wheel, which asks whether to update or save as new.
-  await page.getByLabel('Wheel name').fill('Standup B')
-  await expect(status(page)).toHaveText(
-    'Not saved automatically: you renamed the wheel. Press Save Wheel to update it or save it as new.',
-  )
-  expect((await storedSavedWheels(page)).map((w) => w.name)).toEqual(['Standup'])
+  // The line says "Saved" as soon as the saved wheel is open.
+  await expect(status(page)).toHaveText('Saved')
 
-  // Turned off in Settings: a change is no longer saved.
+  // A rename is saved too, into the same saved wheel, and later changes keep going into it.
+  await page.getByLabel('Wheel name').fill('Standup B')
+  await expect(status(page)).toHaveText('Saving…')
+  await expect(status(page)).toHaveText('Saved')
+  await expect.poll(async () => (await storedSavedWheels(page)).map((w) => w.name)).toEqual(['Standup B'])
   await page.getByLabel('Wheel name').fill('Standup')
+  await expect.poll(async () => (await storedSavedWheels(page)).map((w) => w.name)).toEqual(['Standup'])
+
+  // Turned off in Settings: a change is no longer saved, and the line says so.
   await page.getByRole('button', { name: 'Settings' }).click()
   await page.getByLabel('Auto-save a saved wheel a second after each change').uncheck()
   expect((await globals(page)).autoSave).toBe(false)
   await page.getByPlaceholder('Add an item, press Enter').fill('Purple')
   await page.getByPlaceholder('Add an item, press Enter').press('Enter')
   await page.waitForTimeout(1500)
-  await expect(status(page)).toHaveCount(0)
+  await expect(status(page)).toHaveText(
+    'Not saved: auto-save is off in Settings. Press Save Wheel to keep the changes.',
+  )
   expect((await savedNamed(page, 'Standup'))?.items.length).toBe(4)
 })
 

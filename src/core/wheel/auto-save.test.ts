@@ -19,13 +19,27 @@ describe('auto-save of a loaded saved wheel', () => {
   it('counts a copy with the same content as unchanged', () => {
     const { saved, wheel } = savedOne()
     expect(autoSaveState(structuredClone(wheel), saved, on)).toBe('unchanged')
+    // Read back from storage, keys may come in another order: still the same wheel.
+    const reordered = {
+      ...wheel,
+      settings: Object.fromEntries(Object.entries(wheel.settings).reverse()) as Wheel['settings'],
+      items: wheel.items.map((item) => ({
+        color: item.color,
+        text: item.text,
+        id: item.id,
+        weight: undefined,
+      })),
+    }
+    expect(autoSaveState(reordered, saved, on)).toBe('unchanged')
+    expect(autoSaveState({ ...reordered, items: reordered.items.slice(1) }, saved, on)).toBe('due')
   })
 
-  it('is off for free users and when the user turned it off', () => {
+  it('is off for free users; turned off by the user, a changed wheel says so', () => {
     const { saved, wheel } = savedOne()
     const changed = addItem(wheel, createItem('Extra'))
     expect(autoSaveState(changed, saved, { premium: false, autoSave: true })).toBe('off')
-    expect(autoSaveState(changed, saved, { premium: true, autoSave: false })).toBe('off')
+    expect(autoSaveState(changed, saved, { premium: true, autoSave: false })).toBe('turned-off')
+    expect(autoSaveState(wheel, saved, { premium: true, autoSave: false })).toBe('unchanged')
   })
 
   it('never creates a saved wheel: an unsaved wheel, or one deleted meanwhile, waits for Save Wheel', () => {
@@ -34,9 +48,25 @@ describe('auto-save of a loaded saved wheel', () => {
     expect(autoSaveState(addItem(wheel, createItem('Extra')), [], on)).toBe('not-saved')
   })
 
-  it('waits for the user after a rename, and in elimination mode', () => {
+  it('never empties a saved wheel that has items: an emptied wheel waits for Save Wheel', () => {
     const { saved, wheel } = savedOne()
-    expect(autoSaveState({ ...wheel, name: 'Team B' }, saved, on)).toBe('renamed')
+    expect(wheel.items.length).toBeGreaterThan(0)
+    const cleared = { ...wheel, items: [], tally: {} }
+    expect(autoSaveState(cleared, saved, on)).toBe('emptied')
+    // Renamed and emptied: still not saved.
+    expect(autoSaveState({ ...cleared, name: 'Team B' }, saved, on)).toBe('emptied')
+    // Items again: due, so a cleared wheel refilled by the user saves itself.
+    expect(autoSaveState(addItem(cleared, createItem('New')), saved, on)).toBe('due')
+    // A saved wheel that was already empty stays an ordinary wheel: a change to it is due.
+    const empty = saveWheel([], { ...createDefaultWheel(), items: [], name: 'Blank' })
+    expect(autoSaveState(updateSettings(empty.wheel, { spinDuration: 4000 }), empty.saved, on)).toBe('due')
+  })
+
+  it('saves a rename (the saved wheel takes the new name), and waits in elimination mode', () => {
+    const { saved, wheel } = savedOne()
+    expect(autoSaveState({ ...wheel, name: 'Team B' }, saved, on)).toBe('due')
+    // What saving trims away is no change: a name being typed is not saved again and again.
+    expect(autoSaveState({ ...wheel, name: 'Team ' }, saved, on)).toBe('unchanged')
     expect(autoSaveState(updateSettings(wheel, { mode: 'elimination' }), saved, on)).toBe('elimination')
   })
 })

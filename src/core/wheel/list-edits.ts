@@ -90,3 +90,9 @@ const UNDONE: Record<ListChange, string> = {
 
 export const announceUndo = (change: ListChange, count: number): string =>
   `Undid ${UNDONE[change]}: ${count} ${count === 1 ? 'item' : 'items'} on the wheel.`
+
+/** Clear all asks first on a wheel of more than this many items. */
+export const CLEAR_ALL_ASKS_ABOVE = 15
+export const clearAllAsks = (count: number): boolean => count > CLEAR_ALL_ASKS_ABOVE
+/** The question Clear all asks, naming the count. */
+export const clearAllQuestion = (count: number): string => `Clear all ${count} items?`

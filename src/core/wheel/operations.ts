@@ -103,6 +103,10 @@ export function loadPreset(
   }
 }
 
+/** The name a wheel is saved under: trimmed, at most MAX_WHEEL_NAME characters, never blank. */
+export const savedWheelName = (name: string): string =>
+  name.trim().slice(0, MAX_WHEEL_NAME) || DEFAULT_WHEEL_NAME
+
 /**
  * Save: creates the wheel in the saved list (a new id when it has none) or replaces the one with
  * its id. Sets updatedAt, keeps the first createdAt, and uses 'My Wheel' for a blank name.
@@ -117,7 +121,7 @@ export function saveWheel(
   const stored: Wheel = {
     ...wheel,
     id: wheel.id ?? createId(() => now.getTime()),
-    name: wheel.name.trim().slice(0, MAX_WHEEL_NAME) || DEFAULT_WHEEL_NAME,
+    name: savedWheelName(wheel.name),
     createdAt: existing?.createdAt ?? wheel.createdAt ?? timestamp,
     updatedAt: timestamp,
   }

@@ -54,8 +54,11 @@ type Actions = {
   clearHistory(): void
   resetWheel(): void
   dismissStorageProblem(): void
-  /** Saves the current wheel (creates or replaces by id); refused when the saved list is full. */
-  saveCurrentWheel(): Outcome
+  /**
+   * Saves the current wheel (creates or replaces by id); refused when the saved list is full.
+   * `keepTypedName` (auto-save) leaves the name field as typed rather than trimmed under the cursor.
+   */
+  saveCurrentWheel(options?: { keepTypedName?: boolean }): Outcome
   /**
    * Opens a saved wheel in the editor, within `maxItems` (the plan's limit: a lapsed premium user's
    * wheel opens with its first 15 items, as a copy); null when there is no wheel with that id.
@@ -148,12 +151,16 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
     // A new wheel takes the user's defaults for sound and confetti (the global settings).
     resetWheel: () => set((s) => ({ currentWheel: newWheel(s.settings) })),
     dismissStorageProblem: () => set({ storageProblem: null }),
-    saveCurrentWheel: () => {
+    saveCurrentWheel: (options) => {
       const { savedWheels, currentWheel } = get()
       const known = currentWheel.id !== null && savedWheels.some((w) => w.id === currentWheel.id)
       if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return FULL
       const result = saveWheel(savedWheels, currentWheel)
-      set({ savedWheels: result.saved, currentWheel: result.wheel })
+      const typed = options?.keepTypedName && result.wheel.name !== currentWheel.name
+      set({
+        savedWheels: result.saved,
+        currentWheel: typed ? { ...result.wheel, name: currentWheel.name } : result.wheel,
+      })
       return { ok: true }
     },
     loadSavedWheel: (id, maxItems = Number.POSITIVE_INFINITY) => {

@@ -1,6 +1,6 @@
 import { Download, Save, Upload } from 'lucide-react'
 import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
-import { MAX_WHEEL_NAME } from '../../../core/wheel/model'
+import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
 import { asNewWheel, isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
 import { VerifyThisDraw } from '../../features/draws/verify-this-draw'
@@ -73,6 +73,7 @@ export function Component() {
   const [tab, setTab] = useState<Tab>('Customize')
   const id = useId()
   const autoSave = useAutoSave(plan.isPremium)
+  const autoSaveOn = useWheelStore((s) => s.settings.autoSave)
   usePageTitle(wheel.name || 'My Wheel')
 
   return (
@@ -114,6 +115,7 @@ export function Component() {
                 canImport={plan.canImport}
                 maxItems={plan.maxItems}
                 autoSave={autoSave}
+                autoSaving={plan.isPremium && autoSaveOn}
               />
             )}
             {tab === 'Presets' &&
@@ -150,41 +152,50 @@ function CustomizeTab({
   canImport,
   maxItems,
   autoSave,
+  autoSaving,
 }: {
   canSave: boolean
   canImport: boolean
   maxItems: number
   autoSave: AutoSaveStatus
+  /** Auto-save is on (premium): it saves a rename too, so Save Wheel asks nothing about one. */
+  autoSaving: boolean
 }) {
   const wheel = useWheelStore((s) => s.currentWheel)
   const updateWheel = useWheelStore((s) => s.updateWheel)
-  const [saved, setSaved] = useState(false)
+  // The wheel as Save Wheel saved it: "Saved." stands while the wheel is still that one.
+  const [saved, setSaved] = useState<Wheel | null>(null)
+  // The wheel Save Wheel saved, while the browser is still storing it: "Saving…".
+  const [writing, setWriting] = useState<Wheel | null>(null)
   const saves = useRef(0)
   const [problem, setProblem] = useState<{ title: string; detail: string } | null>(null)
 
   const [asking, setAsking] = useState<string | null>(null)
   const save = (choice?: 'update' | 'new') => {
     const store = useWheelStore.getState()
-    if (!choice && isRenamedSavedWheel(store.currentWheel, store.savedWheels)) {
+    if (!choice && !autoSaving && isRenamedSavedWheel(store.currentWheel, store.savedWheels)) {
       setAsking(store.savedWheels.find((w) => w.id === store.currentWheel.id)?.name ?? '')
       return
     }
     setAsking(null)
     if (choice === 'new') useWheelStore.setState({ currentWheel: asNewWheel(store.currentWheel) })
     const outcome = useWheelStore.getState().saveCurrentWheel()
-    setSaved(false)
+    setSaved(null)
     setProblem(outcome.ok ? null : { title: 'The wheel was not saved.', detail: outcome.error })
     if (!outcome.ok) return
     // "Saved." once the browser has stored it (a write it refuses shows the storage alert instead),
     // and only if nothing was edited or saved again in the meantime.
     const attempt = ++saves.current
+    const written = useWheelStore.getState().currentWheel
+    setWriting(written)
     void writeSavedNow().then((stored) => {
-      if (stored && attempt === saves.current) setSaved(true)
+      setWriting((w) => (w === written ? null : w))
+      if (stored && attempt === saves.current) setSaved(written)
     })
   }
   const edited = () => {
     saves.current++
-    setSaved(false)
+    setSaved(null)
   }
 
   return (
@@ -260,12 +271,13 @@ function CustomizeTab({
           </span>
         )}
         <ShareButton wheel={wheel} className={buttonClass('outline', 'sm')} />
-        {saved && autoSave.kind === 'idle' && (
+        {saved === wheel ? (
           <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
             Saved.
           </span>
+        ) : (
+          <AutoSaveLine status={writing === wheel ? { kind: 'pending' } : autoSave} />
         )}
-        <AutoSaveLine status={autoSave} />
       </div>
       {asking !== null && (
         <SaveChoice

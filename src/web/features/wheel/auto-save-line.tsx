@@ -1,4 +1,4 @@
-import { AUTO_SAVE_TEXT, type AutoSaveStatus } from './use-auto-save'
+import { AUTO_SAVE_TEXT, type AutoSaveStatus } from './auto-save-status'
 
 /** Auto-save's state beside Save Wheel: "Saving…", "Saved", or why it waits for Save Wheel. */
 export function AutoSaveLine({ status }: { status: AutoSaveStatus }) {

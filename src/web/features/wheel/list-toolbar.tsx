@@ -1,17 +1,20 @@
-import { ArrowDownAZ, Eraser, Shuffle, Undo2 } from 'lucide-react'
-import { useEffect } from 'react'
+import { ArrowDownAZ, Shuffle, Undo2 } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { cryptoRandomSource } from '../../../core/random/random'
 import { shuffleItems, sortItems } from '../../../core/wheel/list-edits'
 import { useEditorPrefs } from '../../state/editor-prefs'
 import { changeList, undoListChange, useListUndo } from '../../state/list-undo'
 import { Button } from '../../ui/button'
+import { buttonClass } from '../../ui/button-class'
+import { ClearAllButton } from './clear-all-button'
+
+export { clearList } from './clear-all-button'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 
 export const shuffleList = () =>
   changeList('shuffle', (w) => ({ ...w, items: shuffleItems(w.items, random) }))
 export const sortList = () => changeList('sort', (w) => ({ ...w, items: sortItems(w.items) }))
-export const clearList = () => changeList('clear all', (w) => ({ ...w, items: [], tally: {} }))
 
 /** True when a key press belongs to a text field (its own Ctrl+Z undoes typing there). */
 function inTextField(target: EventTarget | null): boolean {
@@ -28,6 +31,7 @@ export function ListToolbar({ count }: { count: number }) {
   const seq = useListUndo((s) => s.seq)
   const advanced = useEditorPrefs((s) => s.advanced)
   const setAdvanced = useEditorPrefs((s) => s.setAdvanced)
+  const undo = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -55,20 +59,19 @@ export function ListToolbar({ count }: { count: number }) {
         <ArrowDownAZ aria-hidden className="size-4" />
         Sort A–Z
       </Button>
-      <Button
-        variant="outline"
-        size="sm"
+      {/* A plain button for its ref: focus comes here after Clear all. */}
+      <button
+        ref={undo}
+        type="button"
+        className={buttonClass('outline', 'sm')}
         disabled={!canUndo}
         onClick={undoListChange}
         aria-keyshortcuts="Control+Z"
       >
         <Undo2 aria-hidden className="size-4" />
         Undo
-      </Button>
-      <Button variant="outline" size="sm" disabled={count === 0} onClick={clearList}>
-        <Eraser aria-hidden className="size-4" />
-        Clear all
-      </Button>
+      </button>
+      <ClearAllButton count={count} undo={undo} />
       <button
         type="button"
         role="switch"

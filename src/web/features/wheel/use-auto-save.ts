@@ -1,60 +1,58 @@
-import { useEffect, useRef, useState } from 'react'
-import { AUTO_SAVE_DELAY_MS, type AutoSaveState, autoSaveState } from '../../../core/wheel/auto-save'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { AUTO_SAVE_DELAY_MS, autoSaveState } from '../../../core/wheel/auto-save'
+import type { Wheel } from '../../../core/wheel/model'
+import { writeSavedNow } from '../../state/saved-wheels-persistence'
 import { useWheelStore } from '../../state/wheel-store'
+import { type AutoSaveStatus, autoSaveStatus } from './auto-save-status'
 
-/** What the wheel page shows beside Save Wheel about auto-save. */
-export type AutoSaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'pending' }
-  | { kind: 'saved' }
-  | { kind: 'waiting'; reason: Extract<AutoSaveState, 'renamed' | 'elimination'> }
-  | { kind: 'failed'; message: string }
+export { AUTO_SAVE_TEXT, type AutoSaveStatus } from './auto-save-status'
 
 /**
  * Auto-save (the global `autoSave` setting, premium): a loaded saved wheel saves itself a second
- * after each change. Runs on the wheel page whatever tab is open, since spins change the wheel too.
+ * after each change, a rename included. Runs on the wheel page whatever tab is open, since spins
+ * change the wheel too. What it says is worked out from the wheel and its saved copy each time, so
+ * a loaded saved wheel always shows its state: saved, saving, or not saved and why (decision 0032).
  */
 export function useAutoSave(premium: boolean): AutoSaveStatus {
   const current = useWheelStore((s) => s.currentWheel)
+  const savedWheels = useWheelStore((s) => s.savedWheels)
   const autoSave = useWheelStore((s) => s.settings.autoSave)
-  const [status, setStatus] = useState<AutoSaveStatus>({ kind: 'idle' })
+  const state = useMemo(
+    () => autoSaveState(current, savedWheels, { premium, autoSave }),
+    [current, savedWheels, premium, autoSave],
+  )
+  // The wheel auto-save last dealt with: the one the page opened with (a load, a reload: nothing to
+  // save), then each one that was the same as its saved copy or that it saved. Only a change away
+  // from it is saved, so a newer copy from elsewhere is never overwritten by an older one here.
+  const settled = useRef(current)
+  const [failure, setFailure] = useState<{ wheel: Wheel; message: string } | null>(null)
+  // The wheel just saved, while the browser is still storing it.
+  const [writing, setWriting] = useState<Wheel | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const first = useRef(true)
   const options = useRef({ premium, autoSave })
   options.current = { premium, autoSave }
 
   useEffect(() => {
-    // The wheel as the page opened with it (a load, a reload) is nothing to save.
-    if (first.current) {
-      first.current = false
-      return
-    }
-    const now = autoSaveState(current, useWheelStore.getState().savedWheels, options.current)
-    if (now === 'off' || now === 'not-saved') {
-      setStatus({ kind: 'idle' })
-      return
-    }
-    if (now === 'unchanged') {
-      // Saved by hand (or nothing left to save): a save still waiting, or the renamed note, is over.
-      clearTimeout(timer.current)
-      timer.current = undefined
-      setStatus((was) => (was.kind === 'saved' ? was : { kind: 'idle' }))
-      return
-    }
-    setStatus({ kind: 'pending' })
     clearTimeout(timer.current)
+    timer.current = undefined
+    const now = autoSaveState(current, useWheelStore.getState().savedWheels, { premium, autoSave })
+    if (now === 'unchanged') settled.current = current
+    if (now !== 'due' || current === settled.current) return
     timer.current = setTimeout(() => {
       timer.current = undefined
       const store = useWheelStore.getState()
-      const state = autoSaveState(store.currentWheel, store.savedWheels, options.current)
-      if (state === 'renamed' || state === 'elimination') setStatus({ kind: 'waiting', reason: state })
-      else if (state !== 'due') setStatus({ kind: 'idle' })
-      else {
-        const outcome = store.saveCurrentWheel()
-        setStatus(outcome.ok ? { kind: 'saved' } : { kind: 'failed', message: outcome.error })
+      if (autoSaveState(store.currentWheel, store.savedWheels, options.current) === 'due') {
+        const outcome = store.saveCurrentWheel({ keepTypedName: true })
+        setFailure(outcome.ok ? null : { wheel: store.currentWheel, message: outcome.error })
+        if (outcome.ok) {
+          const written = useWheelStore.getState().currentWheel
+          setWriting(written)
+          void writeSavedNow().then(() => setWriting((w) => (w === written ? null : w)))
+        }
       }
+      settled.current = useWheelStore.getState().currentWheel
     }, AUTO_SAVE_DELAY_MS)
-  }, [current])
+  }, [current, premium, autoSave])
 
   // Leaving the page saves a change that is still waiting, rather than dropping it.
   useEffect(
@@ -67,13 +65,10 @@ export function useAutoSave(premium: boolean): AutoSaveStatus {
     },
     [],
   )
-  return status
-}
 
-export const AUTO_SAVE_TEXT = {
-  pending: 'Saving…',
-  saved: 'Saved',
-  renamed: 'Not saved automatically: you renamed the wheel. Press Save Wheel to update it or save it as new.',
-  elimination:
-    'Not saved automatically in elimination mode, so a game never shrinks the saved wheel. Press Save Wheel to keep the changes.',
-} as const
+  return autoSaveStatus(state, {
+    scheduled: current !== settled.current,
+    writing: writing === current,
+    failed: failure?.wheel === current ? failure.message : null,
+  })
+}
