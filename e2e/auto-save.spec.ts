@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { registerPremium, registerUser } from './premium-helpers'
 import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
 
@@ -110,14 +110,6 @@ test.describe('at 375 px in dark mode', () => {
     )
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') })
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
-      const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    })
-    expect(violations).toEqual([])
+    await expectNoAxeViolations(page)
   })
 })
-
-type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }

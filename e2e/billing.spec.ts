@@ -1,10 +1,9 @@
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { items, openWithWheel } from './wheel-helpers'
 
 // The sandbox payment provider (the default without PayPal settings) and the server's billing test
 // clock (BILLING_TEST_CLOCK=1 in the Playwright web server) drive a real subscription end to end.
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 const PASSWORD = 'wheel-secret-1'
 const DAY = 86_400_000
 const COLORS = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#3b82f6', '#8b5cf6']
@@ -50,18 +49,6 @@ async function noHorizontalOverflow(page: Page, label: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow, label).toBeLessThanOrEqual(0)
 }
-
-async function axe(page: Page, label: string) {
-  await page.addScriptTag({ path: AXE })
-  const violations = await page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
-    const result = await run.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-  expect(violations, label).toEqual([])
-}
-
-type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
 
 test('subscribe, unlock live in every tab, refresh, cancel, keep premium to the end, then lapse to free @clock billing', async ({
   page,
@@ -207,7 +194,7 @@ for (const theme of ['light', 'dark']) {
       if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
       else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
       await noHorizontalOverflow(page, label)
-      await axe(page, label)
+      await expectNoAxeViolations(page, label)
     }
 
     test('the billing pages of a visitor and a free user fit and pass the WCAG A/AA checks', async ({

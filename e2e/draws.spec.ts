@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module'
 import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { registerUser } from './premium-helpers'
 import { colorsUnderPointer, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6', '#eab308', '#8b5cf6', '#f97316']
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
 
 /** Turns the switch on and waits for the first commitment. */
 async function turnOnVerifiableDraw(page: Page): Promise<string> {
@@ -215,13 +213,7 @@ test.describe('at 375 px in dark mode', () => {
     const check = async (label: string) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, label).toBeLessThanOrEqual(0)
-      await page.addScriptTag({ path: AXE })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
-        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
-      expect(violations, label).toEqual([])
+      await expectNoAxeViolations(page, label)
     }
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     await registerUser(page, 'Phone Host')

@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { registerPremium, signIn } from './premium-helpers'
 import { colorsUnderPointer, distinctColors, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6', '#eab308', '#8b5cf6', '#f97316']
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
 
 const rows = (page: Page) => page.getByTestId('item-row')
 const texts = async (page: Page) =>
@@ -274,13 +272,7 @@ for (const theme of ['light', 'dark']) {
       await page.getByLabel('Weight of Bo').press('Enter')
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
-      await page.addScriptTag({ path: AXE })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
-        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
-      expect(violations).toEqual([])
+      await expectNoAxeViolations(page)
     })
   })
 }

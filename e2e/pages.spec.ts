@@ -1,9 +1,6 @@
-import { createRequire } from 'node:module'
 import { expect, test } from '@playwright/test'
 import { FAQS } from '../src/web/features/marketing/faq-data'
-
-// axe-core is the engine behind Lighthouse's accessibility audit (installed with lighthouse).
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+import { expectNoAxeViolations } from './axe'
 
 const PAGES = [
   { path: '/', heading: 'Spin the wheel. Get a fair winner.' },
@@ -39,19 +36,11 @@ for (const theme of ['light', 'dark']) {
         else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
         if (path === '/contact') await page.getByRole('button', { name: 'Send Message' }).click()
         if (path === '/faq') await page.getByRole('button', { name: 'Is Whirl free to use?' }).click()
-        await page.addScriptTag({ path: AXE })
-        const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
-          const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-        })
-        expect(violations, path).toEqual([])
+        await expectNoAxeViolations(page, path)
       }
     })
   })
 }
-
-type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }
 
 test('home: hero links, plans and the final call to action', async ({ page }) => {
   await page.goto('/')

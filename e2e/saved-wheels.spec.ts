@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { registerPremium, registerUser } from './premium-helpers'
 import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
 
@@ -161,17 +161,10 @@ test.describe('at 375 px in dark mode', () => {
   test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } })
 
   test('saved wheels, presets and history fit the phone and pass the WCAG A/AA checks', async ({ page }) => {
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
     const check = async (label: string) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, label).toBeLessThanOrEqual(0)
-      await page.addScriptTag({ path: axePath })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResult> } }).axe
-        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
-      expect(violations, label).toEqual([])
+      await expectNoAxeViolations(page, label)
     }
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     await registerPremium(page, 'Phone Pat')
@@ -194,5 +187,3 @@ test.describe('at 375 px in dark mode', () => {
     await check('/saved with a menu open')
   })
 })
-
-type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] }

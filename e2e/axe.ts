@@ -1,0 +1,15 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * Runs axe-core's WCAG 2 A and AA rules (the engine behind Lighthouse's accessibility audit) on the
+ * page as it is now, through `@axe-core/playwright`, and expects no violation. A failure lists each
+ * rule with the elements it found; `label` names the page or state in the message.
+ */
+export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
+  const violations = result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+  expect(violations, label).toEqual([])
+}
