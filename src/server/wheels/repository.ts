@@ -3,6 +3,7 @@ import { MAX_SAVED_WHEELS } from '../../core/storage/persisted-state'
 import {
   CLOUD_QUOTA_BYTES,
   CONFLICT_SUFFIX,
+  PULL_PAGE_BYTES,
   type ServerWheel,
   SYNC_MESSAGES,
   type SyncChange,
@@ -32,6 +33,40 @@ const pulledWheel = (row: PulledRow): ServerWheel => ({
 const pulledWheels = (rows: PulledRow[]) => rows.filter((r) => r.id !== null).map(pulledWheel)
 
 export type WheelRepository = ReturnType<typeof createWheelRepository>
+
+export type WheelRepositoryOptions = {
+  /** The bytes of saved wheels an account may keep (default CLOUD_QUOTA_BYTES). */
+  quotaBytes?: number
+  /** The wheel bytes a pull's page holds at most (default PULL_PAGE_BYTES). */
+  pageBytes?: number
+  /**
+   * A shorter limit for a pull's statement than the pool's STATEMENT_TIMEOUT_MS (db/client.ts), on
+   * PostgreSQL. Unset, a pull is one statement under the pool's limit; set, it costs a transaction
+   * (three more round trips), so only tests set it. PGlite has no statement timer.
+   */
+  pullTimeoutMs?: number
+}
+
+/** Asked to come back later (503 with Retry-After): the database could not answer in time. */
+export class RetryLater extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'RetryLater'
+  }
+}
+
+/**
+ * The database refused to wait longer: a statement timeout (57014), a lock timeout (55P03), or no
+ * pooled connection free within the pool's connection timeout (pg-pool's own error, no SQLSTATE).
+ */
+function isBusy(error: unknown): boolean {
+  const state = sqlState(error)
+  if (state === '57014' || state === '55P03') return true
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e.message.includes('timeout exceeded when trying to connect')) return true
+  }
+  return false
+}
 
 /** How long a sync waits for another sync of the same user (its statement's limit: db/client.ts). */
 export const SYNC_LOCK_TIMEOUT_MS = 5_000
@@ -66,7 +101,8 @@ const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
  * is simply another row. A user's writes run one at a time (an advisory lock per user), so the
  * per-user change number (`revision`) only ever grows and a cursor never skips a change.
  */
-export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
+export function createWheelRepository(db: Db, options: WheelRepositoryOptions = {}) {
+  const { quotaBytes = CLOUD_QUOTA_BYTES, pageBytes = PULL_PAGE_BYTES, pullTimeoutMs } = options
   // Prepared once and named, so each connection parses and plans the call once.
   const pushStatement = db
     .select({
@@ -110,29 +146,18 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
       }))
     },
     /**
-     * One page of the rows changed after `since` (at most `limit`), with the cursor to ask from next
-     * and whether more follow. A cursor the account never gave out is refused.
+     * One page of the rows changed after `since` (at most `limit` rows and `pageBytes` of wheels,
+     * but always at least one row), with the cursor to ask from next and whether more follow. A
+     * cursor the account never gave out is refused. The database refusing to wait longer (its
+     * statement timeout, a full pool) is a RetryLater.
      */
     async pull(userId: string, since: number, limit: number) {
-      // One statement (one round trip, one pool checkout): the user's highest revision beside the
-      // page of rows after the cursor, or a single row of nulls when nothing changed.
-      const result = await db.execute(sql`
-        select t.top, w.id, w.data, w.updated_at, w.deleted_at, w.revision
-        from (select coalesce(max(${wheels.revision}), 0)::int as top from ${wheels}
-              where ${wheels.userId} = ${userId}) t
-        left join lateral (
-          select id, data, updated_at, deleted_at, revision from ${wheels}
-          where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
-          order by ${wheels.revision} limit ${limit + 1}
-        ) w on true`)
-      const rows = (result as unknown as { rows: (PulledRow & { top: number | string })[] }).rows
-      const top = Number(rows[0]?.top ?? 0)
-      if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
-      const list = pulledWheels(rows)
-      const more = list.length > limit
-      const page = more ? list.slice(0, limit) : list
-      const cursor = more ? (page[page.length - 1]?.revision ?? since) : top
-      return { wheels: page, cursor, more }
+      try {
+        return await runPull(userId, since, limit)
+      } catch (error) {
+        if (isBusy(error)) throw new RetryLater(SYNC_MESSAGES.serverBusy, { cause: error })
+        throw error
+      }
     },
 
     /** Purges tombstones older than TOMBSTONE_DAYS (each user's newest row stays: it holds the cursor). */
@@ -182,5 +207,41 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
       cursor: Number(first?.o_cursor ?? since),
       conflicts: first?.o_conflicts ?? [],
     }
+  }
+
+  async function runPull(userId: string, since: number, limit: number) {
+    // One statement (one round trip, one pool checkout): the user's highest revision beside the
+    // page of rows after the cursor, or a single row of nulls when nothing changed. The page is
+    // chosen on the stored sizes (`data_bytes`) without reading the wheels; only its rows' wheels
+    // are read. Revisions are unique per user, so a page ends between two of them.
+    const query = sql`
+      select t.top, w.id, w.data, w.updated_at, w.deleted_at, w.revision
+      from (select coalesce(max(${wheels.revision}), 0)::int as top from ${wheels}
+            where ${wheels.userId} = ${userId}) t
+      left join lateral (
+        select p.id from (
+          select id, row_number() over upto as n, sum(data_bytes) over upto as run
+          from ${wheels} where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
+          window upto as (order by revision rows unbounded preceding)
+          order by ${wheels.revision} limit ${limit}
+        ) p where p.n = 1 or p.run <= ${pageBytes}
+      ) p on true
+      left join ${wheels} w on w.user_id = ${userId} and w.id = p.id
+      order by w.revision`
+    const result =
+      pullTimeoutMs === undefined
+        ? await db.execute(query)
+        : await db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('statement_timeout', ${String(pullTimeoutMs)}, true)`)
+            return tx.execute(query)
+          })
+    const rows = (result as unknown as { rows: (PulledRow & { top: number | string })[] }).rows
+    const top = Number(rows[0]?.top ?? 0)
+    if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
+    const page = pulledWheels(rows)
+    const last = page[page.length - 1]?.revision ?? top
+    // Every row has a revision up to `top`: rows follow this page exactly when it ends below it.
+    const more = last < top
+    return { wheels: page, cursor: more ? last : top, more }
   }
 }
