@@ -18,6 +18,7 @@ import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
 import type { SyncChange } from '../src/core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../src/core/wheel/model'
+import { scenarioF } from './faults-pulls'
 import { signUp, simulateMonthly } from './http-load'
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres'
 import type { BenchResult } from './run'
@@ -488,6 +489,7 @@ export default async function faultsBench(): Promise<BenchResult> {
   }
   if (wanted('c')) await run('(c) kill -9 of a PGlite server during contact messages', scenarioC)
   if (wanted('d')) await run('(d) mail server down', scenarioD)
+  if (wanted('f')) await run('(f) 16 concurrent full pulls of one account at the quota', scenarioF)
   return {
     title: 'Faults: scripted scenarios against the built server',
     columns: ['scenario', 'result', 'figure'],

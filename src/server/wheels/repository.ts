@@ -32,6 +32,13 @@ const pulledWheel = (row: PulledRow): ServerWheel => ({
 /** The changed rows of a statement that answers a single row of nulls when nothing changed. */
 const pulledWheels = (rows: PulledRow[]) => rows.filter((r) => r.id !== null).map(pulledWheel)
 
+/**
+ * A pulled row with its wheel as the JSON text PostgreSQL wrote (null when it was deleted): a page
+ * of megabytes is passed on as it is rather than parsed and written out again (pull-answer.ts).
+ */
+export type PulledText = { id: string; json: string | null; updatedAt: string; revision: number }
+type PulledTextRow = Omit<PulledRow, 'data'> & { json: string | null; top: number | string }
+
 export type WheelRepository = ReturnType<typeof createWheelRepository>
 
 export type WheelRepositoryOptions = {
@@ -215,7 +222,7 @@ export function createWheelRepository(db: Db, options: WheelRepositoryOptions = 
     // chosen on the stored sizes (`data_bytes`) without reading the wheels; only its rows' wheels
     // are read. Revisions are unique per user, so a page ends between two of them.
     const query = sql`
-      select t.top, w.id, w.data, w.updated_at, w.deleted_at, w.revision
+      select t.top, w.id, w.data::text as json, w.updated_at, w.deleted_at, w.revision
       from (select coalesce(max(${wheels.revision}), 0)::int as top from ${wheels}
             where ${wheels.userId} = ${userId}) t
       left join lateral (
@@ -235,10 +242,19 @@ export function createWheelRepository(db: Db, options: WheelRepositoryOptions = 
             await tx.execute(sql`select set_config('statement_timeout', ${String(pullTimeoutMs)}, true)`)
             return tx.execute(query)
           })
-    const rows = (result as unknown as { rows: (PulledRow & { top: number | string })[] }).rows
+    const rows = (result as unknown as { rows: PulledTextRow[] }).rows
     const top = Number(rows[0]?.top ?? 0)
     if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
-    const page = pulledWheels(rows)
+    const page: PulledText[] = []
+    for (const row of rows) {
+      if (row.id === null) continue
+      page.push({
+        id: row.id,
+        json: row.deleted_at ? null : row.json,
+        updatedAt: new Date(row.updated_at).toISOString(),
+        revision: Number(row.revision),
+      })
+    }
     const last = page[page.length - 1]?.revision ?? top
     // Every row has a revision up to `top`: rows follow this page exactly when it ends below it.
     const more = last < top

@@ -17,6 +17,7 @@ import { stateChanging } from '../http/state-changing'
 import { registerPeriodicJob } from '../jobs/runner'
 import { changeEvents } from '../profile/events'
 import { createCursorCache } from './cursor-cache'
+import { pullAnswer } from './pull-answer'
 import { createPullSlots } from './pull-slots'
 import { createWheelRepository, RetryLater, type WheelRepositoryOptions } from './repository'
 
@@ -97,8 +98,8 @@ export function registerWheelRoutes(
     } finally {
       pulls.release(user.userId)
     }
-    const response: SyncResponse = { ...pulled, conflicts: [], canWrite }
-    return response
+    reply.type('application/json; charset=utf-8')
+    return pullAnswer(pulled, canWrite)
   })
 
   // The saved wheels in the cloud at a glance, for choosing one (no items): GET /api/wheels/list.
