@@ -62,4 +62,29 @@ describe('cloud sync when the server refuses', () => {
     useWheelStore.setState({ savedWheels: [saved('w1', 'Huge', 1)] })
     await vi.waitFor(() => expect(pushes()).toBe(2), { timeout: 3_000 })
   })
+
+  it('asked to come back later (429 with Retry-After), it says so and syncs again a few seconds later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    try {
+      const busy =
+        'Your wheels are being fetched on other devices right now. This one tries again in a moment.'
+      const calls = mockFetch({
+        'GET /api/wheels?since=0': [
+          { status: 429, body: { error: busy } },
+          answer([{ id: 'p1', wheel: saved('p1', 'From phone', 2), updatedAt: at(2), revision: 1 }], 1),
+        ],
+      })
+      stop = startCloudSync('u1')
+      await vi.waitFor(() =>
+        expect(useSyncStatus.getState().status).toEqual({ kind: 'error', message: busy }),
+      )
+      expect(calls).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(6_000)
+      await vi.waitFor(() => expect(useSyncStatus.getState().status.kind).toBe('synced'))
+      expect(calls).toHaveLength(2)
+      expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['From phone'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })
