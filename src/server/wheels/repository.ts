@@ -37,7 +37,6 @@ const pulledWheels = (rows: PulledRow[]) => rows.filter((r) => r.id !== null).ma
  * of megabytes is passed on as it is rather than parsed and written out again (pull-answer.ts).
  */
 export type PulledText = { id: string; json: string | null; updatedAt: string; revision: number }
-type PulledTextRow = Omit<PulledRow, 'data'> & { json: string | null; top: number | string }
 
 export type WheelRepository = ReturnType<typeof createWheelRepository>
 
@@ -110,7 +109,40 @@ const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
  */
 export function createWheelRepository(db: Db, options: WheelRepositoryOptions = {}) {
   const { quotaBytes = CLOUD_QUOTA_BYTES, pageBytes = PULL_PAGE_BYTES, pullTimeoutMs } = options
-  // Prepared once and named, so each connection parses and plans the call once.
+  /**
+   * A pull's page, one statement (one round trip, one pool checkout): the user's highest revision
+   * beside the page of rows after the cursor, or a single row of nulls when nothing changed. The
+   * page is chosen on the stored sizes (`data_bytes`) without reading the wheels; only its rows'
+   * wheels are read, as JSON text. Revisions are unique per user, so a page ends between two.
+   */
+  const pullPage = (q: Db) =>
+    q
+      .select({
+        top: sql<number | string>`top`,
+        id: sql<string | null>`id`,
+        json: sql<string | null>`json`,
+        updated_at: sql<Date | string>`updated_at`,
+        deleted_at: sql<Date | string | null>`deleted_at`,
+        revision: sql<number | string>`revision`,
+      })
+      .from(
+        sql`(select t.top, w.id, w.data::text as json, w.updated_at, w.deleted_at, w.revision
+          from (select coalesce(max(revision), 0)::int as top from wheels
+                where user_id = ${sql.placeholder('userId')}::text) t
+          left join lateral (
+            select p.id from (
+              select id, row_number() over upto as n, sum(data_bytes) over upto as run
+              from wheels
+              where user_id = ${sql.placeholder('userId')}::text and revision > ${sql.placeholder('since')}::int
+              window upto as (order by revision rows unbounded preceding)
+              order by revision limit ${sql.placeholder('limit')}::int
+            ) p where p.n = 1 or p.run <= ${pageBytes}::bigint
+          ) p on true
+          left join wheels w on w.user_id = ${sql.placeholder('userId')}::text and w.id = p.id) pulled`,
+      )
+      .orderBy(sql`revision`)
+  // Prepared once and named, so each connection parses and plans them once.
+  const pullStatement = pullPage(db).prepare('whirl_sync_pull')
   const pushStatement = db
     .select({
       o_cursor: sql<number | string>`o_cursor`,
@@ -217,32 +249,14 @@ export function createWheelRepository(db: Db, options: WheelRepositoryOptions = 
   }
 
   async function runPull(userId: string, since: number, limit: number) {
-    // One statement (one round trip, one pool checkout): the user's highest revision beside the
-    // page of rows after the cursor, or a single row of nulls when nothing changed. The page is
-    // chosen on the stored sizes (`data_bytes`) without reading the wheels; only its rows' wheels
-    // are read. Revisions are unique per user, so a page ends between two of them.
-    const query = sql`
-      select t.top, w.id, w.data::text as json, w.updated_at, w.deleted_at, w.revision
-      from (select coalesce(max(${wheels.revision}), 0)::int as top from ${wheels}
-            where ${wheels.userId} = ${userId}) t
-      left join lateral (
-        select p.id from (
-          select id, row_number() over upto as n, sum(data_bytes) over upto as run
-          from ${wheels} where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
-          window upto as (order by revision rows unbounded preceding)
-          order by ${wheels.revision} limit ${limit}
-        ) p where p.n = 1 or p.run <= ${pageBytes}
-      ) p on true
-      left join ${wheels} w on w.user_id = ${userId} and w.id = p.id
-      order by w.revision`
-    const result =
+    const values = { userId, since, limit }
+    const rows =
       pullTimeoutMs === undefined
-        ? await db.execute(query)
+        ? await pullStatement.execute(values)
         : await db.transaction(async (tx) => {
             await tx.execute(sql`select set_config('statement_timeout', ${String(pullTimeoutMs)}, true)`)
-            return tx.execute(query)
+            return pullPage(tx).prepare('whirl_sync_pull').execute(values)
           })
-    const rows = (result as unknown as { rows: PulledTextRow[] }).rows
     const top = Number(rows[0]?.top ?? 0)
     if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
     const page: PulledText[] = []
