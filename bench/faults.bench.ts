@@ -19,6 +19,7 @@ import { SMTPServer } from 'smtp-server'
 import type { SyncChange } from '../src/core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../src/core/wheel/model'
 import { scenarioE } from './faults-image'
+import { scenarioF } from './faults-pulls'
 import { signUp, simulateMonthly } from './http-load'
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres'
 import type { BenchResult } from './run'
@@ -490,6 +491,7 @@ export default async function faultsBench(): Promise<BenchResult> {
   if (wanted('e')) await run("(e) 30 concurrent first requests for a 10,000-item link's image", scenarioE)
   if (wanted('c')) await run('(c) kill -9 of a PGlite server during contact messages', scenarioC)
   if (wanted('d')) await run('(d) mail server down', scenarioD)
+  if (wanted('f')) await run('(f) 16 concurrent full pulls of one account at the quota', scenarioF)
   return {
     title: 'Faults: scripted scenarios against the built server',
     columns: ['scenario', 'result', 'figure'],

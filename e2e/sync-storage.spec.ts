@@ -12,11 +12,22 @@ function rosterFile(name: string, count: number): Buffer {
   return Buffer.from(JSON.stringify({ name, items }))
 }
 
+/** The account's wheels as the server has them, every page of the pull (up to 4 MB each). */
 async function serverWheels(page: Page): Promise<string[]> {
-  const response = await page.context().request.get('/api/wheels?since=0')
-  expect(response.ok()).toBe(true)
-  const body = (await response.json()) as { wheels: { wheel: { name: string } | null }[] }
-  return body.wheels.flatMap((row) => (row.wheel ? [row.wheel.name] : [])).sort()
+  const names: string[] = []
+  for (let since = 0, more = true; more; ) {
+    const response = await page.context().request.get(`/api/wheels?since=${since}`)
+    expect(response.ok()).toBe(true)
+    const body = (await response.json()) as {
+      wheels: { wheel: { name: string } | null }[]
+      cursor: number
+      more?: boolean
+    }
+    names.push(...body.wheels.flatMap((row) => (row.wheel ? [row.wheel.name] : [])))
+    more = body.more === true
+    since = body.cursor
+  }
+  return names.sort()
 }
 
 test('ten 10,000-item wheels and a reload: all ten stay on /saved and on the server', async ({ page }) => {

@@ -22,7 +22,7 @@ import { registerUsageRoute } from './profile/usage-route'
 import { type AccountQuota, createAccountQuota, type QuotaOptions } from './quota/account-quota'
 import { registerShareRoutes, type ShareOptions } from './shares/routes'
 import { registerThemeRoutes } from './themes/routes'
-import { registerWheelRoutes } from './wheels/routes'
+import { registerWheelRoutes, type WheelOptions } from './wheels/routes'
 
 export type BuildOptions = {
   /** An already opened database (tests share one); otherwise the app opens and closes its own. */
@@ -41,6 +41,8 @@ export type BuildOptions = {
   draws?: DrawOptions
   /** The account quota over everything an account stores, and visitors' daily bytes (tests make them small). */
   quota?: QuotaOptions
+  /** Sync pulls: the page size and a statement timeout (tests make them small). */
+  wheels?: WheelOptions
   /** Socket timeouts (tests make them short). */
   timeouts?: { requestMs?: number; connectionMs?: number }
 }
@@ -127,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccountDataRoutes(app, { billing, mailer })
   app.decorate('quota', createAccountQuota(database.db, options.quota))
   registerUsageRoute(app)
-  registerWheelRoutes(app, database)
+  registerWheelRoutes(app, database, options.wheels)
   registerThemeRoutes(app, database.db)
   registerShareRoutes(app, {
     accounts: app.accounts,

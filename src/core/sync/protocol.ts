@@ -53,6 +53,13 @@ export const CLOUD_QUOTA_BYTES = ACCOUNT_QUOTA_BYTES
 /** Rows a pull answers at most, and by default. */
 export const PULL_PAGE_MAX = 500
 export const PULL_PAGE_DEFAULT = 200
+/**
+ * The wheel bytes (the stored `data_bytes`) a pull answers at most in one page; a page always holds
+ * at least one row, so a single larger wheel still comes through on a page of its own.
+ */
+export const PULL_PAGE_BYTES = 4 * 1024 * 1024
+/** A user's pulls one server process answers at once; a further one is asked to come back later. */
+export const MAX_CONCURRENT_PULLS = 2
 
 export const CONFLICT_SUFFIX = ' (conflict copy)'
 
@@ -66,6 +73,8 @@ export const SYNC_MESSAGES = {
   cursorAhead: 'The sync cursor is ahead of this account. Nothing was changed; sync again from the start.',
   unstorable: 'A wheel in this sync has a date or text that cannot be stored. Nothing was changed.',
   busy: 'Your wheels are being synced from another device. Please try again in a moment.',
+  pullsBusy: 'Your wheels are being fetched on other devices right now. This one tries again in a moment.',
+  serverBusy: 'The server is busy right now. Your wheels sync again in a moment.',
 } as const
 
 /** The largest sync request the server reads (a batch of up to a few wheels of 10,000 items). */

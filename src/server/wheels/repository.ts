@@ -1,6 +1,12 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import { MAX_SAVED_WHEELS } from '../../core/storage/persisted-state'
-import { CONFLICT_SUFFIX, type ServerWheel, SYNC_MESSAGES, type SyncChange } from '../../core/sync/protocol'
+import {
+  CONFLICT_SUFFIX,
+  PULL_PAGE_BYTES,
+  type ServerWheel,
+  SYNC_MESSAGES,
+  type SyncChange,
+} from '../../core/sync/protocol'
 import { MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
 import type { Db } from '../db/client'
 import { wheels } from '../db/schema'
@@ -26,7 +32,45 @@ const pulledWheel = (row: PulledRow): ServerWheel => ({
 /** The changed rows of a statement that answers a single row of nulls when nothing changed. */
 const pulledWheels = (rows: PulledRow[]) => rows.filter((r) => r.id !== null).map(pulledWheel)
 
+/**
+ * A pulled row with its wheel as the JSON text PostgreSQL wrote (null when it was deleted): a page
+ * of megabytes is passed on as it is rather than parsed and written out again (pull-answer.ts).
+ */
+export type PulledText = { id: string; json: string | null; updatedAt: string; revision: number }
+
 export type WheelRepository = ReturnType<typeof createWheelRepository>
+
+export type WheelRepositoryOptions = {
+  /** The wheel bytes a pull's page holds at most (default PULL_PAGE_BYTES). */
+  pageBytes?: number
+  /**
+   * A shorter limit for a pull's statement than the pool's STATEMENT_TIMEOUT_MS (db/client.ts), on
+   * PostgreSQL. Unset, a pull is one statement under the pool's limit; set, it costs a transaction
+   * (three more round trips), so only tests set it. PGlite has no statement timer.
+   */
+  pullTimeoutMs?: number
+}
+
+/** Asked to come back later (503 with Retry-After): the database could not answer in time. */
+export class RetryLater extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'RetryLater'
+  }
+}
+
+/**
+ * The database refused to wait longer: a statement timeout (57014), a lock timeout (55P03), or no
+ * pooled connection free within the pool's connection timeout (pg-pool's own error, no SQLSTATE).
+ */
+function isBusy(error: unknown): boolean {
+  const state = sqlState(error)
+  if (state === '57014' || state === '55P03') return true
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e.message.includes('timeout exceeded when trying to connect')) return true
+  }
+  return false
+}
 
 /** How long a sync waits for another sync of the same user (its statement's limit: db/client.ts). */
 export const SYNC_LOCK_TIMEOUT_MS = 5_000
@@ -61,9 +105,47 @@ const PUSH_REFUSALS: Record<string, { status: number; message: string }> = {
  * is simply another row. A user's writes run one at a time (an advisory lock per user), so the
  * per-user change number (`revision`) only ever grows and a cursor never skips a change.
  */
-export function createWheelRepository(db: Db, quota: AccountQuota = createAccountQuota(db)) {
+export function createWheelRepository(
+  db: Db,
+  quota: AccountQuota = createAccountQuota(db),
+  options: WheelRepositoryOptions = {},
+) {
   const { quotaBytes } = quota
-  // Prepared once and named, so each connection parses and plans the call once.
+  const { pageBytes = PULL_PAGE_BYTES, pullTimeoutMs } = options
+  /**
+   * A pull's page, one statement (one round trip, one pool checkout): the user's highest revision
+   * beside the page of rows after the cursor, or a single row of nulls when nothing changed. The
+   * page is chosen on the stored sizes (`data_bytes`) without reading the wheels; only its rows'
+   * wheels are read, as JSON text. Revisions are unique per user, so a page ends between two.
+   */
+  const pullPage = (q: Db) =>
+    q
+      .select({
+        top: sql<number | string>`top`,
+        id: sql<string | null>`id`,
+        json: sql<string | null>`json`,
+        updated_at: sql<Date | string>`updated_at`,
+        deleted_at: sql<Date | string | null>`deleted_at`,
+        revision: sql<number | string>`revision`,
+      })
+      .from(
+        sql`(select t.top, w.id, w.data::text as json, w.updated_at, w.deleted_at, w.revision
+          from (select coalesce(max(revision), 0)::int as top from wheels
+                where user_id = ${sql.placeholder('userId')}::text) t
+          left join lateral (
+            select p.id from (
+              select id, row_number() over upto as n, sum(data_bytes) over upto as run
+              from wheels
+              where user_id = ${sql.placeholder('userId')}::text and revision > ${sql.placeholder('since')}::int
+              window upto as (order by revision rows unbounded preceding)
+              order by revision limit ${sql.placeholder('limit')}::int
+            ) p where p.n = 1 or p.run <= ${pageBytes}::bigint
+          ) p on true
+          left join wheels w on w.user_id = ${sql.placeholder('userId')}::text and w.id = p.id) pulled`,
+      )
+      .orderBy(sql`revision`)
+  // Prepared once and named, so each connection parses and plans them once.
+  const pullStatement = pullPage(db).prepare('whirl_sync_pull')
   const pushStatement = db
     .select({
       o_cursor: sql<number | string>`o_cursor`,
@@ -106,29 +188,18 @@ export function createWheelRepository(db: Db, quota: AccountQuota = createAccoun
       }))
     },
     /**
-     * One page of the rows changed after `since` (at most `limit`), with the cursor to ask from next
-     * and whether more follow. A cursor the account never gave out is refused.
+     * One page of the rows changed after `since` (at most `limit` rows and `pageBytes` of wheels,
+     * but always at least one row), with the cursor to ask from next and whether more follow. A
+     * cursor the account never gave out is refused. The database refusing to wait longer (its
+     * statement timeout, a full pool) is a RetryLater.
      */
     async pull(userId: string, since: number, limit: number) {
-      // One statement (one round trip, one pool checkout): the user's highest revision beside the
-      // page of rows after the cursor, or a single row of nulls when nothing changed.
-      const result = await db.execute(sql`
-        select t.top, w.id, w.data, w.updated_at, w.deleted_at, w.revision
-        from (select coalesce(max(${wheels.revision}), 0)::int as top from ${wheels}
-              where ${wheels.userId} = ${userId}) t
-        left join lateral (
-          select id, data, updated_at, deleted_at, revision from ${wheels}
-          where ${wheels.userId} = ${userId} and ${wheels.revision} > ${since}
-          order by ${wheels.revision} limit ${limit + 1}
-        ) w on true`)
-      const rows = (result as unknown as { rows: (PulledRow & { top: number | string })[] }).rows
-      const top = Number(rows[0]?.top ?? 0)
-      if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
-      const list = pulledWheels(rows)
-      const more = list.length > limit
-      const page = more ? list.slice(0, limit) : list
-      const cursor = more ? (page[page.length - 1]?.revision ?? since) : top
-      return { wheels: page, cursor, more }
+      try {
+        return await runPull(userId, since, limit)
+      } catch (error) {
+        if (isBusy(error)) throw new RetryLater(SYNC_MESSAGES.serverBusy, { cause: error })
+        throw error
+      }
     },
 
     /** Purges tombstones older than TOMBSTONE_DAYS (each user's newest row stays: it holds the cursor). */
@@ -180,5 +251,32 @@ export function createWheelRepository(db: Db, quota: AccountQuota = createAccoun
       cursor: Number(first?.o_cursor ?? since),
       conflicts: first?.o_conflicts ?? [],
     }
+  }
+
+  async function runPull(userId: string, since: number, limit: number) {
+    const values = { userId, since, limit }
+    const rows =
+      pullTimeoutMs === undefined
+        ? await pullStatement.execute(values)
+        : await db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('statement_timeout', ${String(pullTimeoutMs)}, true)`)
+            return pullPage(tx).prepare('whirl_sync_pull').execute(values)
+          })
+    const top = Number(rows[0]?.top ?? 0)
+    if (since > top) throw new HttpError(400, SYNC_MESSAGES.cursorAhead)
+    const page: PulledText[] = []
+    for (const row of rows) {
+      if (row.id === null) continue
+      page.push({
+        id: row.id,
+        json: row.deleted_at ? null : row.json,
+        updatedAt: new Date(row.updated_at).toISOString(),
+        revision: Number(row.revision),
+      })
+    }
+    const last = page[page.length - 1]?.revision ?? top
+    // Every row has a revision up to `top`: rows follow this page exactly when it ends below it.
+    const more = last < top
+    return { wheels: page, cursor: more ? last : top, more }
   }
 }

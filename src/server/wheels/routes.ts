@@ -17,7 +17,9 @@ import { stateChanging } from '../http/state-changing'
 import { registerPeriodicJob } from '../jobs/runner'
 import { changeEvents } from '../profile/events'
 import { createCursorCache } from './cursor-cache'
-import { createWheelRepository } from './repository'
+import { pullAnswer } from './pull-answer'
+import { createPullSlots } from './pull-slots'
+import { createWheelRepository, RetryLater, type WheelRepositoryOptions } from './repository'
 
 const pullQuery = z.object({
   since: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
@@ -33,10 +35,23 @@ export const WHEELS_CHANNEL = 'whirl_wheels_changed'
  * Cloud sync of saved wheels: GET /api/wheels (changes after a cursor; also for a user whose
  * premium lapsed, read-only) and POST /api/wheels/sync (premium only). The session decides the user.
  */
-export function registerWheelRoutes(app: FastifyInstance, database: Database): void {
+export type WheelOptions = WheelRepositoryOptions
+
+/** Seconds a refused pull is told to wait: another of the user's pulls, or a busy database. */
+const RETRY_AFTER_PULLS_S = 2
+const RETRY_AFTER_BUSY_S = 5
+
+export function registerWheelRoutes(
+  app: FastifyInstance,
+  database: Database,
+  options: WheelOptions = {},
+): void {
   const db = database.db
   const events = changeEvents(app, database, WHEELS_CHANNEL)
-  const repository = createWheelRepository(db, app.quota)
+  const repository = createWheelRepository(db, app.quota, options)
+  // At most MAX_CONCURRENT_PULLS of a user's pulls read the database at once in this process
+  // (decision 0030: why per process).
+  const pulls = createPullSlots()
   // Asked "anything after my cursor?" when nothing changed, a process answers from memory.
   const cursors = createCursorCache(events)
 
@@ -60,14 +75,31 @@ export function registerWheelRoutes(app: FastifyInstance, database: Database): v
       const unchanged: SyncResponse = { wheels: [], cursor: since, more: false, conflicts: [], canWrite }
       return unchanged
     }
-    const pulled = await cursors.track(
-      user.userId,
-      () => repository.pull(user.userId, since, limit),
-      // A page with more after it ends below the top: it says nothing of the cursor.
-      (page) => (page.more ? undefined : page.cursor),
-    )
-    const response: SyncResponse = { ...pulled, conflicts: [], canWrite }
-    return response
+    if (!pulls.take(user.userId)) {
+      reply.code(429).header('retry-after', String(RETRY_AFTER_PULLS_S))
+      return { error: SYNC_MESSAGES.pullsBusy }
+    }
+    let pulled: Awaited<ReturnType<typeof repository.pull>>
+    try {
+      pulled = await cursors.track(
+        user.userId,
+        () => repository.pull(user.userId, since, limit),
+        // A page with more after it ends below the top: it says nothing of the cursor.
+        (page) => (page.more ? undefined : page.cursor),
+      )
+    } catch (error) {
+      if (!(error instanceof RetryLater)) throw error
+      request.log.warn(
+        { err: { message: (error.cause as Error | undefined)?.message } },
+        'wheels: pull refused, database busy',
+      )
+      reply.code(503).header('retry-after', String(RETRY_AFTER_BUSY_S))
+      return { error: error.message }
+    } finally {
+      pulls.release(user.userId)
+    }
+    reply.type('application/json; charset=utf-8')
+    return pullAnswer(pulled, canWrite)
   })
 
   // The saved wheels in the cloud at a glance, for choosing one (no items): GET /api/wheels/list.

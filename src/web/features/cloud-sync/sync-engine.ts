@@ -53,8 +53,13 @@ function batches(changes: SyncChange[]): SyncChange[][] {
   return out
 }
 
-/** Pages one sync reads at most (500 wheels at 200 a page need 3; the rest waits for the next run). */
-const MAX_PULL_PAGES = 20
+/**
+ * Pages one sync reads at most; the rest waits for the next run. A page holds up to 200 wheels and
+ * 4 MB of them; two pages in a row hold more than 4 MB, so the 50 MB of a full account come in 26.
+ */
+const MAX_PULL_PAGES = 40
+/** After the server asked to come back later (429 or 503, Retry-After of 2–5 s), sync runs again in this long. */
+const BUSY_RETRY_MS = 6_000
 
 /** The sync status line's words while the account may read its wheels but not change them. */
 export const READ_ONLY_MESSAGE = 'Cloud sync is paused: read-only until you renew.'
@@ -95,20 +100,32 @@ export function startCloudSync(
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending = false
   let leaving = false
+  /** The server's words for a push it refused for good (413: no room left in the account), until the user changes a wheel. */
+  let refusal: string | null = null
+  let retry: ReturnType<typeof setTimeout> | undefined
 
   async function exchange(
     current: SyncState,
     sent: readonly Wheel[],
     deleted: readonly string[],
   ): Promise<SyncResponse[]> {
-    const changes = readOnly ? [] : pendingChanges(sent, current, deleted)
+    // A push refused for lack of room is not sent again as it was: only the user can make room.
+    const changes = readOnly || refusal !== null ? [] : pendingChanges(sent, current, deleted)
     if (changes.length === 0) return pullPages(current.cursor)
     const answers: SyncResponse[] = []
     let since = current.cursor
     for (const batch of batches(changes)) {
       const body = JSON.stringify({ since, changes: batch })
-      // A small push may outlive the page (the tab is being closed right after a change).
-      const answer = await wheelsApi.push(body, leaving && body.length < KEEPALIVE_CHARS)
+      let answer: SyncResponse
+      try {
+        // A small push may outlive the page (the tab is being closed right after a change).
+        answer = await wheelsApi.push(body, leaving && body.length < KEEPALIVE_CHARS)
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 413)) throw error
+        refusal = error.message
+        // The batches already taken in stay agreed; the rest waits until the user changes something.
+        return [...answers, ...(await pullPages(since))]
+      }
       answers.push(answer)
       since = answer.cursor
       for (const change of batch) if (change.wheel === null) pushedDeletes.add(change.id)
@@ -182,10 +199,19 @@ export function startCloudSync(
         return
       }
       setSyncStatus(
-        readOnly ? { kind: 'read-only', message: READ_ONLY_MESSAGE } : { kind: 'synced', at: Date.now() },
+        readOnly
+          ? { kind: 'read-only', message: READ_ONLY_MESSAGE }
+          : refusal !== null
+            ? { kind: 'error', message: refusal }
+            : { kind: 'synced', at: Date.now() },
       )
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) {
+      if (error instanceof ApiError && (error.status === 429 || error.status === 503)) {
+        // The server asked to come back a little later (another device is pulling, or it is busy).
+        setSyncStatus({ kind: 'error', message: error.message })
+        clearTimeout(retry)
+        retry = setTimeout(() => void run(), BUSY_RETRY_MS)
+      } else if (error instanceof ApiError && error.status === 403) {
         readOnly = true
         setSyncStatus({ kind: 'read-only', message: READ_ONLY_MESSAGE })
       } else if (!navigator.onLine || (error instanceof ApiError && error.status === 0)) {
@@ -211,7 +237,11 @@ export function startCloudSync(
     }, DEBOUNCE_MS)
   }
   const unsubscribe = useWheelStore.subscribe((s, previous) => {
-    if (!applying && s.savedWheels !== previous.savedWheels) soon()
+    if (!applying && s.savedWheels !== previous.savedWheels) {
+      // The user changed or deleted something: a refused push may fit now.
+      refusal = null
+      soon()
+    }
   })
   const onVisible = () => {
     leaving = document.visibilityState === 'hidden'
@@ -234,6 +264,7 @@ export function startCloudSync(
   const stop = () => {
     stopped = true
     clearTimeout(timer)
+    clearTimeout(retry)
     clearInterval(poll)
     unsubscribe()
     unregister()
