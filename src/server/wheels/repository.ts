@@ -10,6 +10,7 @@ import {
 import { MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
 import type { Db } from '../db/client'
 import { wheels } from '../db/schema'
+import { sqlStateOf } from '../db/sql-state'
 import { HttpError } from '../http/errors'
 
 /** A changed row as raw SQL gives it (both drivers give timestamps as Date or string); null in a row of nulls. */
@@ -37,15 +38,6 @@ export type WheelRepository = ReturnType<typeof createWheelRepository>
 export const SYNC_LOCK_TIMEOUT_MS = 5_000
 /** Tombstones are kept this long, so that other devices learn of the delete. */
 export const TOMBSTONE_DAYS = 30
-
-/** The SQLSTATE of a database error, wrapped or not (drizzle puts the driver's error in `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-  }
-  return undefined
-}
 
 const UNSTORABLE = { status: 400, message: SYNC_MESSAGES.unstorable }
 
@@ -156,7 +148,7 @@ export function createWheelRepository(db: Db, quotaBytes = CLOUD_QUOTA_BYTES) {
       try {
         return await runPush(userId, since, changes)
       } catch (error) {
-        const state = sqlState(error)
+        const state = sqlStateOf(error)
         // A data exception (class 22): a value the checks let through that PostgreSQL cannot hold,
         // such as the year 0 in a timestamp.
         const refusal = state
