@@ -85,7 +85,7 @@ function serializeRequest(request: LoggedRequest) {
 
 /**
  * The line as written when it fits in MAX_LOG_LINE_BYTES; otherwise a line with its short fields
- * (level, time, request id, message…), the mark `truncated` and how long it was.
+ * only (level, time, request id, the message cut…), the mark `truncated` and how long it was.
  */
 export function capLogLine(line: string): string {
   // Each UTF-16 code unit is at most 3 bytes of UTF-8: short lines need no counting.
@@ -97,7 +97,8 @@ export function capLogLine(line: string): string {
     const parsed = JSON.parse(line) as Record<string, unknown>
     for (const [key, value] of Object.entries(parsed)) {
       if (typeof value === 'number' || typeof value === 'boolean') short[key] = value
-      else if (typeof value === 'string') short[key] = cut(value, MAX_FIELD)
+      else if (typeof value === 'string' && (key === 'msg' || value.length <= MAX_FIELD))
+        short[key] = cut(value, MAX_FIELD)
     }
   } catch {
     short.msg = 'log line that is not JSON'
