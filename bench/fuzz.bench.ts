@@ -6,7 +6,6 @@
 // compared before and after; the rate-limit and failed-login counters, which are meant to count
 // refused attempts, are left out), and no line of the server's log or output is over 4,000 bytes.
 
-import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
@@ -15,11 +14,11 @@ import { loadConfig } from '../src/server/config'
 import { openDatabase } from '../src/server/db/client'
 import { cookieFrom } from '../src/server/testing/auth'
 import { DEEP, type HostileInput, hostileBody, hostileInput, urlText } from './fuzz-inputs'
+import { lineCounter, MAX_LOG_LINE_BYTES } from './fuzz-output'
 import type { BenchResult } from './run'
 
 const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 50)
 const HOSTILE_RUNS_PER_ENDPOINT = Number(process.env.FUZZ_HOSTILE_RUNS ?? 30)
-const MAX_LOG_LINE_BYTES = 4000
 const SEED = 20261123
 const ORIGIN = 'http://localhost:3000'
 
@@ -100,39 +99,6 @@ const input = fc.record({
 })
 
 type Row = { endpoint: string; runs: number; s2xx: number; s4xx: number; s5xx: number; changed4xx: number }
-
-/** Lines written to the server's log and to stdout/stderr while it runs: how many, and how many too long. */
-function lineCounter() {
-  const counts = { lines: 0, over: 0, longest: 0 }
-  const count = (chunk: unknown) => {
-    for (const line of String(chunk).split('\n')) {
-      if (!line) continue
-      const bytes = Buffer.byteLength(line) + 1
-      counts.lines++
-      counts.longest = Math.max(counts.longest, bytes)
-      if (bytes > MAX_LOG_LINE_BYTES) counts.over++
-    }
-  }
-  const log = new Writable({
-    write(chunk, _encoding, done) {
-      count(chunk)
-      done()
-    },
-  })
-  const streams = [process.stdout, process.stderr] as const
-  const originals = streams.map((stream) => stream.write.bind(stream))
-  streams.forEach((stream, i) => {
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      count(chunk)
-      return (originals[i] as (...args: unknown[]) => boolean)(chunk, ...rest)
-    }) as typeof stream.write
-  })
-  const restore = () =>
-    streams.forEach((stream, i) => {
-      stream.write = originals[i] as typeof stream.write
-    })
-  return { counts, log, restore }
-}
 
 export default async function fuzz(): Promise<BenchResult> {
   const database = await openDatabase({ kind: 'pglite', dir: 'memory://' })
