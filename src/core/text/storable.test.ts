@@ -1,7 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createDefaultWheel, createItem } from '../wheel/model'
+import { renameWheel, updateItem } from '../wheel/operations'
+import { parseLines } from '../wheel/paste'
 import { storableString, textProblemOf } from './schema'
-import { isStorableText, storableTextOf, TEXT_MESSAGES, unstorableText } from './storable'
+import { isStorableText, storableCut, storableTextOf, TEXT_MESSAGES, unstorableText } from './storable'
 
 /** Well-formed text without U+0000: any code points (astral ones as surrogate pairs) but NUL. */
 const storable = fc.string({ unit: 'binary' }).map((s) => s.replaceAll('\u0000', ''))
@@ -66,5 +69,31 @@ describe('text PostgreSQL can store', () => {
         expect(isStorableText(storableTextOf(text))).toBe(true)
       }),
     )
+  })
+})
+
+describe('what the app keeps of typed, pasted and imported text', () => {
+  it('never splits a surrogate pair when it cuts, and leaves nothing the server refuses', () => {
+    fc.assert(
+      fc.property(fc.oneof(withNul, withLoneSurrogate, storable), fc.nat({ max: 50 }), (text, max) => {
+        const kept = storableCut(text, max)
+        expect(isStorableText(kept)).toBe(true)
+        expect(kept.length).toBeLessThanOrEqual(max)
+      }),
+    )
+    expect(storableCut('ab😀', 3)).toBe('ab')
+    expect(storableCut('Ann\u0000', 10)).toBe('Ann')
+  })
+
+  it('in items added, pasted, imported and edited, and in wheel names', () => {
+    const emoji = `a${'😀'.repeat(150)}`
+    const pasted = parseLines(`${emoji}\nBo\u0000b`, 10)
+    expect(pasted.ok && pasted.texts.every(isStorableText)).toBe(true)
+    expect(pasted.ok && pasted.texts[1]).toBe('Bob')
+    expect(isStorableText(createItem(emoji).text)).toBe(true)
+    const wheel = createDefaultWheel()
+    const first = wheel.items[0]?.id ?? ''
+    expect(updateItem(wheel, first, { text: 'A\uD800' }).items[0]?.text).toBe('A\uFFFD')
+    expect(renameWheel(wheel, `${'n'.repeat(99)}😀`).name).toBe('n'.repeat(99))
   })
 })

@@ -50,3 +50,14 @@ export function storableTextOf(text: string): string {
   }
   return out
 }
+
+/**
+ * `text` cut at `max` code units without splitting a surrogate pair, and made storable: what the
+ * app keeps of what a user types, pastes or imports, so that the server never refuses it.
+ */
+export function storableCut(text: string, max: number): string {
+  let cut = text.length > max ? text.slice(0, max) : text
+  const last = cut.charCodeAt(cut.length - 1)
+  if (cut.length < text.length && last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1)
+  return storableTextOf(cut)
+}
