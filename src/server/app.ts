@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client'
 import { type DrawOptions, registerDrawRoutes } from './draws/routes'
 import { registerHealthRoutes } from './health/routes'
 import { HttpError, registerErrorHandling } from './http/errors'
+import { loggerOptions } from './http/logging'
 import { registerSecurityHeaders } from './http/security'
 import { loadWebShell, registerWeb } from './http/web'
 import { clientKey } from './limits/client-address'
@@ -68,7 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const trustProxy: FastifyServerOptions['trustProxy'] =
     typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logger),
     bodyLimit: config.bodyLimit,
     trustProxy,
     forceCloseConnections: 'idle',

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
+import { storableString } from '../text/schema'
 
 /** What "Delete my account" sends: the password, or nothing for an account that only uses Google. */
 export const deleteAccountRequestSchema = z.strictObject({
-  password: z.optional(z.string().check(z.maxLength(1000))),
+  password: z.optional(storableString(1000)),
 })
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { storableString } from '../text/schema'
 
 /**
  * The account rules shared by the sign-in modal, the reset page and the server (spec §5): the same
@@ -98,7 +99,7 @@ export function defaultDisplayName(email: string): string {
 
 // Request bodies. Strict: an unknown field is refused. The lengths here only bound the work done
 // on a hostile body; the product rules above give the messages.
-const text = (max: number) => z.string().check(z.maxLength(max))
+const text = storableString
 
 export const loginRequestSchema = z.strictObject({ email: text(1000), password: text(1000) })
 export const registerRequestSchema = z.strictObject({

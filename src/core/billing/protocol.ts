@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { storableString } from '../text/schema'
 
 /**
  * The billing endpoints' requests and answers (/api/billing/*), shared by the server, which checks
@@ -20,15 +21,15 @@ export const createSubscriptionRequest = z.object({
 })
 export const createPaymentRequest = z.object({ attempt_id: z.optional(attemptIdSchema) })
 export const subscriptionIdRequest = z.object({
-  subscription_id: z.string().check(z.minLength(1), z.maxLength(64)),
+  subscription_id: storableString(64).check(z.minLength(1)),
 })
 export const cancelSubscriptionRequest = z.object({
-  subscription_id: z.string().check(z.minLength(1), z.maxLength(64)),
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(128))),
+  subscription_id: storableString(64).check(z.minLength(1)),
+  reason: z.optional(storableString().check(z.trim(), z.maxLength(128))),
 })
 export const capturePaymentRequest = z.object({
-  order_id: z.string().check(z.minLength(1), z.maxLength(64)),
-  plan: z.optional(z.string()),
+  order_id: storableString(64).check(z.minLength(1)),
+  plan: z.optional(storableString()),
 })
 
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest>

@@ -2,9 +2,10 @@
 // zod out of that import keeps it out of the contact page's code (bundle size). Only the server
 // reads request bodies with this schema.
 import * as z from 'zod/mini'
+import { storableString } from '../text/schema'
 import { validateContact } from './rules'
 
-const text = (max: number) => z.string().check(z.maxLength(max))
+const text = storableString
 
 /** What the browser sends to POST /api/contact. `website` is a honeypot that people never fill in. */
 export const contactRequestSchema = z

@@ -1,5 +1,6 @@
 import { formatCount } from '../format/count'
 import { FREE_ITEM_LIMIT, itemLimitMessage } from '../plan/plan'
+import { unstorableText } from '../text/storable'
 import { MAX_ITEM_TEXT, MAX_ITEMS, MAX_WHEEL_NAME } from '../wheel/model'
 import type { DrawEntry } from './protocol'
 
@@ -30,6 +31,8 @@ function checkEntry(entry: unknown, position: number): string | null {
   const [text, weight] = entry as [unknown, unknown]
   if (typeof text !== 'string' || text.trim() === '') return `Entry ${position} has no text.`
   if (characters(text) > MAX_ITEM_TEXT) return `Entry ${position} is longer than ${MAX_ITEM_TEXT} characters.`
+  const problem = unstorableText(text)
+  if (problem) return `Entry ${position}: ${problem}`
   if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < MIN_WEIGHT || weight > MAX_WEIGHT)
     return `Entry ${position} has the weight ${JSON.stringify(weight) ?? 'undefined'}: weights are whole numbers from ${MIN_WEIGHT} to ${MAX_WEIGHT}.`
   return null
@@ -42,6 +45,8 @@ export function checkNewDraw(body: unknown, maxItems: number): Checked<NewDraw> 
   if (!Array.isArray(entries)) return { ok: false, error: DRAW_MESSAGES.unreadable }
   if (typeof name !== 'string' || name.trim() === '' || characters(name) > MAX_WHEEL_NAME)
     return { ok: false, error: DRAW_MESSAGES.name }
+  const nameProblem = unstorableText(name)
+  if (nameProblem) return { ok: false, error: `The draw's name: ${nameProblem}` }
   if (entries.length === 0) return { ok: false, error: DRAW_MESSAGES.noEntries }
   const limit = Math.min(maxItems, MAX_ITEMS)
   if (entries.length > limit)
@@ -62,5 +67,7 @@ export function checkClientSeed(body: unknown): Checked<string> {
     typeof body === 'object' && body !== null ? (body as { clientSeed?: unknown }).clientSeed : undefined
   if (typeof seed !== 'string' || seed.length === 0 || characters(seed) > MAX_CLIENT_SEED)
     return { ok: false, error: DRAW_MESSAGES.clientSeed }
+  const problem = unstorableText(seed)
+  if (problem) return { ok: false, error: `The client seed: ${problem}` }
   return { ok: true, value: seed }
 }

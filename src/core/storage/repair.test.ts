@@ -74,6 +74,21 @@ describe('repairs', () => {
     expect(state.currentWheel.tally).toEqual({ [only?.id ?? '']: 3 })
   })
 
+  it('makes text the server could not store storable: NUL removed, lone surrogates replaced', () => {
+    const { state, needsBackup } = parse({
+      ...VALID,
+      currentWheel: {
+        ...VALID.currentWheel,
+        name: 'Fri\u0000day',
+        items: [item('a', 'A\u0000'), item('b', '\uD800B'), item('c', '\u0000')],
+      },
+    })
+    expect(needsBackup).toBe(true)
+    expect(state.currentWheel.name).toBe('Friday')
+    expect(state.currentWheel.items.map((i) => i.text)).toEqual(['A', '\uFFFDB'])
+    expect(persistedStateSchema.safeParse(state).success).toBe(true)
+  })
+
   it('falls back to the default wheel when the current wheel is unreadable', () => {
     for (const currentWheel of [undefined, null, 'x', 7, [], { items: 'no' }, { name: 'No items' }]) {
       const { state, needsBackup } = parse({ ...VALID, currentWheel })

@@ -1,3 +1,4 @@
+import { storableTextOf } from '../text/storable'
 import { isValidId } from '../wheel/checks'
 import { normalizeHex } from '../wheel/colors'
 import {
@@ -56,7 +57,8 @@ export function idKeeper(report: Report): IdKeeper {
 function readText(raw: unknown): string | null {
   const text =
     typeof raw === 'string' ? raw : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : null
-  return text?.trim() ? text.slice(0, MAX_ITEM_TEXT) : null
+  const kept = text === null ? '' : storableTextOf(text.slice(0, MAX_ITEM_TEXT))
+  return kept.trim() ? kept : null
 }
 
 function readColor(raw: unknown, where: string, report: Report): string {
@@ -133,7 +135,8 @@ export function readWheel(raw: unknown, where: string, report: Report, keepId?: 
   })
 
   const rawName = own(r, 'name')
-  const name = typeof rawName === 'string' ? rawName.slice(0, MAX_WHEEL_NAME) : DEFAULT_WHEEL_NAME
+  const name =
+    typeof rawName === 'string' ? storableTextOf(rawName.slice(0, MAX_WHEEL_NAME)) : DEFAULT_WHEEL_NAME
   if (name !== rawName) report(`${where}.name: repaired`)
   const rawId = own(r, 'id')
   const id = keepId
@@ -208,12 +211,12 @@ export function readHistoryEntry(
   }
   if (timestamp !== own(r, 'timestamp')) report(`${where}.timestamp: normalised`)
   const rawName = own(r, 'wheelName')
-  const wheelName = typeof rawName === 'string' ? rawName.slice(0, MAX_WHEEL_NAME) : ''
+  const wheelName = typeof rawName === 'string' ? storableTextOf(rawName.slice(0, MAX_WHEEL_NAME)) : ''
   if (wheelName !== rawName) report(`${where}.wheelName: repaired`)
   return {
     id: keepId(own(r, 'id'), `${where}.id`),
     result: {
-      text: String(text).slice(0, MAX_ITEM_TEXT),
+      text: storableTextOf(String(text).slice(0, MAX_ITEM_TEXT)),
       color: readColor(own(result, 'color'), where, report),
     },
     wheelName,

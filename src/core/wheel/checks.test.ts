@@ -50,7 +50,7 @@ const itemArb = fc.record(
     id: idArb,
     text: mostly(
       fc.constantFrom('Ann', ' x ', 'Bo', 'z'.repeat(200)),
-      fc.constantFrom('  ', 'z'.repeat(201)),
+      fc.constantFrom('  ', 'z'.repeat(201), 'a\u0000b', '\uD800', 'x\uDC00', '\uDBFF\uDFFF\uD83D'),
     ),
     color: hexArb,
     weight: fc.constantFrom(1, 50, 100),
@@ -80,7 +80,10 @@ const wheelArb = fc
   .record(
     {
       id: fc.oneof(fc.constant(null), idArb),
-      name: mostly(fc.constantFrom('My Wheel', '', 'n'.repeat(100)), fc.constant('n'.repeat(101))),
+      name: mostly(
+        fc.constantFrom('My Wheel', '', 'n'.repeat(100), '\uD83D\uDE00'),
+        fc.constantFrom('n'.repeat(101), '\u0000', 'W\uDE00'),
+      ),
       items: fc.uniqueArray(itemArb, { maxLength: 4, selector: (i) => i.id }),
       settings: settingsArb,
       look: lookArb,
@@ -99,8 +102,8 @@ const wheelArb = fc
   })
 const entryArb = fc.record({
   id: idArb,
-  result: fc.record({ text: fc.constantFrom('Ann', '', '  '), color: hexArb }),
-  wheelName: fc.constantFrom('W', ''),
+  result: fc.record({ text: fc.constantFrom('Ann', '', '  ', 'A\u0000', '\uD800'), color: hexArb }),
+  wheelName: fc.constantFrom('W', '', 'W\u0000', '\uDFFF'),
   timestamp: timestampArb,
 })
 

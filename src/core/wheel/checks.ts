@@ -1,3 +1,4 @@
+import { isStorableText } from '../text/storable'
 import { LABEL_COLORS, LABEL_FONTS, MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
 import {
   type Item,
@@ -71,8 +72,9 @@ export function pick(value: unknown, keys: readonly string[]): Record<string, un
 const isInt = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max
 
+/** A string of at most `max` code units that PostgreSQL can store (the schemas' storableString). */
 const isString = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length <= max
+  typeof value === 'string' && value.length <= max && isStorableText(value)
 
 const ITEM_KEYS = ['id', 'text', 'color', 'weight']
 

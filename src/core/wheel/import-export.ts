@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { formatCount } from '../format/count'
+import { storableCut } from '../text/storable'
 import {
   clampSpinDuration,
   clampWheelSize,
@@ -62,7 +63,7 @@ function readText(value: unknown, n: number): string {
       : typeof value === 'number' && Number.isFinite(value)
         ? String(value)
         : ''
-  const text = raw.trim().slice(0, MAX_ITEM_TEXT).trim()
+  const text = storableCut(raw.trim(), MAX_ITEM_TEXT).trim()
   return text || `Item ${n}`
 }
 
@@ -102,7 +103,7 @@ export function parseWheelFile(text: string, now: () => number = Date.now): Impo
   }
   if (items.length > MAX_ITEMS) return { ok: false, error: IMPORT_MESSAGES.tooManyItems(items.length) }
   const name = own(data, 'name')
-  const cleanName = typeof name === 'string' ? name.trim().slice(0, MAX_WHEEL_NAME).trim() : ''
+  const cleanName = typeof name === 'string' ? storableCut(name.trim(), MAX_WHEEL_NAME).trim() : ''
   const timestamp = new Date(now()).toISOString()
   const wheel: Wheel = {
     id: createId(now),

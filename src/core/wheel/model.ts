@@ -1,3 +1,4 @@
+import { storableCut } from '../text/storable'
 /**
  * The wheel model of the spec (§3). Everything here is plain data; the operations on it are pure
  * functions in operations.ts that return new objects.
@@ -128,7 +129,7 @@ export function createId(now: () => number = Date.now): string {
  * blank; the colour as given, #3b82f6 when it is missing.
  */
 export function createItem(text?: string, color?: string, now?: () => number): Item {
-  const trimmed = text?.trim().slice(0, MAX_ITEM_TEXT)
+  const trimmed = text === undefined ? '' : storableCut(text.trim(), MAX_ITEM_TEXT)
   return {
     id: createId(now),
     text: trimmed ? trimmed : DEFAULT_ITEM_TEXT,

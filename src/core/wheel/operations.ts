@@ -1,3 +1,4 @@
+import { storableCut, storableTextOf } from '../text/storable'
 import {
   clampSpinDuration,
   clampWheelSize,
@@ -31,7 +32,11 @@ export const canAddItem = (wheel: Wheel, maxItems: number): boolean => itemRoom(
 
 export const updateItem = (wheel: Wheel, id: string, changes: Partial<ItemContent>): Wheel => ({
   ...wheel,
-  items: wheel.items.map((item) => (item.id === id ? { ...item, ...changes } : item)),
+  items: wheel.items.map((item) =>
+    item.id === id
+      ? { ...item, ...changes, ...(changes.text === undefined ? {} : { text: storableTextOf(changes.text) }) }
+      : item,
+  ),
 })
 
 /** Removes the item with this id, and its tally. */
@@ -52,7 +57,7 @@ export function removeFirstMatching(wheel: Wheel, result: ItemContent): Wheel {
 /** Renames the wheel (cut at MAX_WHEEL_NAME; kept as typed otherwise, so editing keeps spaces). */
 export const renameWheel = (wheel: Wheel, name: string): Wheel => ({
   ...wheel,
-  name: name.slice(0, MAX_WHEEL_NAME),
+  name: storableCut(name, MAX_WHEEL_NAME),
 })
 
 /** Changes settings; the spin duration and wheel size are clamped to their sliders' ranges and steps. */

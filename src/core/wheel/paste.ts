@@ -1,4 +1,5 @@
 import { formatCount } from '../format/count'
+import { storableCut } from '../text/storable'
 import { MAX_ITEM_TEXT, MAX_ITEMS } from './model'
 
 /** The largest text "Add many" or a paste accepts, in bytes of UTF-8. */
@@ -53,8 +54,8 @@ export function parseLines(text: string, room: number): PasteResult {
     if (texts.length >= keep) continue
     if (line.length > MAX_ITEM_TEXT) {
       cut++
-      texts.push(line.slice(0, MAX_ITEM_TEXT).trimEnd())
-    } else texts.push(line)
+      texts.push(storableCut(line, MAX_ITEM_TEXT).trimEnd())
+    } else texts.push(storableCut(line, MAX_ITEM_TEXT))
   }
   return { ok: true, texts, lines, cut }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { storableString } from '../text/schema'
 import { HEX_COLOR_PATTERN, ID_PATTERN, isPlainItemList } from './checks'
 import { LABEL_COLORS, MAX_THEME_COLORS, MIN_THEME_COLORS } from './look'
 import {
@@ -38,10 +39,7 @@ export const lookSchema = z.object({
 
 export const itemSchema = z.object({
   id: idSchema,
-  text: z.string().check(
-    z.maxLength(MAX_ITEM_TEXT),
-    z.refine((s) => s.trim().length > 0, 'Item text is blank'),
-  ),
+  text: storableString(MAX_ITEM_TEXT).check(z.refine((s) => s.trim().length > 0, 'Item text is blank')),
   color: hexColorSchema,
   weight: z.optional(z.int().check(z.gte(1), z.lte(100))),
 })
@@ -66,7 +64,7 @@ const wheelWith = (items: z.ZodMiniType<Item[]>) =>
   z
     .object({
       id: z.nullable(idSchema),
-      name: z.string().check(z.maxLength(MAX_WHEEL_NAME)),
+      name: storableString(MAX_WHEEL_NAME),
       items,
       settings: wheelSettingsSchema,
       tally: z.optional(z.record(idSchema, z.int().check(z.gte(1)))),
@@ -90,8 +88,8 @@ export const plainWheelSchema = wheelWith(z.custom<Item[]>(isPlainItemList))
 
 export const spinHistoryEntrySchema = z.object({
   id: idSchema,
-  result: z.object({ text: z.string().check(z.maxLength(MAX_ITEM_TEXT)), color: hexColorSchema }),
-  wheelName: z.string().check(z.maxLength(MAX_WHEEL_NAME)),
+  result: z.object({ text: storableString(MAX_ITEM_TEXT), color: hexColorSchema }),
+  wheelName: storableString(MAX_WHEEL_NAME),
   timestamp: timestampSchema,
 })
 

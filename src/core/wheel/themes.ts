@@ -1,3 +1,4 @@
+import { isStorableText } from '../text/storable'
 import { isHexColor, isValidId, pick } from './checks'
 import { MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
 import type { Item } from './model'
@@ -62,6 +63,7 @@ export function strictCustomTheme(value: unknown): CustomTheme | null {
     typeof theme.name === 'string' &&
     theme.name.length <= MAX_THEME_NAME &&
     theme.name.trim().length > 0 &&
+    isStorableText(theme.name) &&
     Array.isArray(theme.colors) &&
     theme.colors.length >= MIN_THEME_COLORS &&
     theme.colors.length <= MAX_THEME_COLORS &&

@@ -10,7 +10,14 @@ import {
 } from '../../core/billing/protocol'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
-import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors'
+import {
+  dataExceptionStatus,
+  HttpError,
+  INTERNAL_ERROR_MESSAGE,
+  routeOf,
+  UNSTORABLE_MESSAGE,
+} from '../http/errors'
+import { parseBody, type Schema } from '../http/parse-body'
 import type { BillingClock } from './clock'
 import { PAYMENT_MESSAGES } from './payments'
 import type { PaymentProvider } from './provider'
@@ -31,13 +38,8 @@ export const WEBHOOK_RATE_LIMIT = { max: 120, timeWindow: 60_000 }
 export const DEFAULT_CANCEL_REASON = 'User requested cancellation'
 const INVALID = 'The request was not valid. Please check what you sent and try again.'
 
-function parse<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  body: unknown,
-): T {
-  const parsed = schema.safeParse(body ?? {})
-  if (!parsed.success) throw new HttpError(400, INVALID)
-  return parsed.data
+function parse<T>(schema: Schema<T>, body: unknown): T {
+  return parseBody(schema, body ?? {}, INVALID)
 }
 
 /**
@@ -76,10 +78,12 @@ export function registerBillingRoutes(
         )
         return reply.status(502).send({ success: false, error: thrown.message })
       }
+      if (dataExceptionStatus(error, request))
+        return reply.status(400).send({ success: false, error: UNSTORABLE_MESSAGE })
       const status =
         error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
       if (status >= 500) {
-        request.log.error({ err: error }, 'billing request failed')
+        request.log.error({ err: error, ...routeOf(request) }, 'billing request failed')
         return reply.status(500).send({ success: false, error: INTERNAL_ERROR_MESSAGE })
       }
       const message = error instanceof HttpError ? error.message : INVALID

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { contactRequestSchema } from '../../core/contact/schema'
 import { hasPremiumPlan } from '../../core/plan/plan'
+import { textProblemOf } from '../../core/text/schema'
 import { HttpError } from '../http/errors'
 import type { ContactMailQueue } from './mail-queue'
 import { insertContactMessage } from './repository'
@@ -29,7 +30,9 @@ export function registerContactRoutes(app: FastifyInstance, queue: ContactMailQu
         const field = first && first.code === 'custom' ? first.message : null
         throw new HttpError(
           400,
-          field ?? 'The message could not be read. Please check the form and try again.',
+          textProblemOf(parsed.error) ??
+            field ??
+            'The message could not be read. Please check the form and try again.',
         )
       }
       const { website, ...fields } = parsed.data

@@ -12,6 +12,7 @@ import { createRateLimiter } from '../auth/rate-limit'
 import type { SessionRead } from '../auth/session-reader'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
+import { parseBody } from '../http/parse-body'
 import { registerPeriodicJob } from '../jobs/runner'
 import { clientKey } from '../limits/client-address'
 import { createPreviewCache } from './image'
@@ -72,9 +73,8 @@ export function registerShareRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const user = sessions.get(request) ?? null
-      const body = createShareRequestSchema.safeParse(request.body)
-      if (!body.success) throw new HttpError(400, SHARE_MESSAGES.invalid)
-      const snapshot = snapshotOf(body.data.wheel)
+      const body = parseBody(createShareRequestSchema, request.body, SHARE_MESSAGES.invalid)
+      const snapshot = snapshotOf(body.wheel)
       if (snapshot.items.length === 0) throw new HttpError(400, SHARE_MESSAGES.empty)
       const bytes = Buffer.byteLength(JSON.stringify(snapshot))
       if (bytes > MAX_SHARE_BYTES) throw new HttpError(413, SHARE_MESSAGES.tooLarge)

@@ -10,6 +10,7 @@ import {
 import { MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
 import type { Db } from '../db/client'
 import { wheels } from '../db/schema'
+import { sqlStateOf } from '../db/sql-state'
 import { HttpError } from '../http/errors'
 import { type AccountQuota, createAccountQuota } from '../quota/account-quota'
 
@@ -64,7 +65,7 @@ export class RetryLater extends Error {
  * pooled connection free within the pool's connection timeout (pg-pool's own error, no SQLSTATE).
  */
 function isBusy(error: unknown): boolean {
-  const state = sqlState(error)
+  const state = sqlStateOf(error)
   if (state === '57014' || state === '55P03') return true
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     if (e.message.includes('timeout exceeded when trying to connect')) return true
@@ -76,15 +77,6 @@ function isBusy(error: unknown): boolean {
 export const SYNC_LOCK_TIMEOUT_MS = 5_000
 /** Tombstones are kept this long, so that other devices learn of the delete. */
 export const TOMBSTONE_DAYS = 30
-
-/** The SQLSTATE of a database error, wrapped or not (drizzle puts the driver's error in `cause`). */
-function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-  }
-  return undefined
-}
 
 const UNSTORABLE = { status: 400, message: SYNC_MESSAGES.unstorable }
 
@@ -223,7 +215,7 @@ export function createWheelRepository(
       try {
         return await runPush(userId, since, changes)
       } catch (error) {
-        const state = sqlState(error)
+        const state = sqlStateOf(error)
         // The account's quota (every store, drizzle/0017_account_quota.sql): the answer names its figures.
         if (state === 'WH413') throw await quota.fullError(userId)
         // A data exception (class 22): a value the checks let through that PostgreSQL cannot hold,
