@@ -1,17 +1,24 @@
 import { useMemo } from 'react'
-import { encodeQr } from '../../../core/share/qr'
+import { encode } from 'uqr'
 
-/** The QR code of a text as SVG (dark modules on white, with the standard quiet zone of 4 modules). */
+/** Modules of light margin around the code, as the QR standard asks for. */
+const QUIET_ZONE = 4
+
+/**
+ * The QR code of a text as SVG (dark modules on white, with the standard quiet zone). The encoding
+ * is uqr's (docs/decisions/0033-qr-library.md): error correction level M, versions 1 to 10, which
+ * holds 213 bytes, far more than a share link; a longer text throws a RangeError.
+ */
 export function QrCode({ text, size = 160 }: { text: string; size?: number }) {
   const { path, side } = useMemo(() => {
-    const matrix = encodeQr(text)
+    const { data, size: modules } = encode(text, { ecc: 'M', maxVersion: 10, border: QUIET_ZONE })
     const d: string[] = []
-    matrix.forEach((row, y) => {
+    data.forEach((row, y) => {
       row.forEach((dark, x) => {
-        if (dark) d.push(`M${x + 4} ${y + 4}h1v1h-1z`)
+        if (dark) d.push(`M${x} ${y}h1v1h-1z`)
       })
     })
-    return { path: d.join(''), side: matrix.length + 8 }
+    return { path: d.join(''), side: modules }
   }, [text])
   return (
     <svg
