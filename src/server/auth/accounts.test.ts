@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     it.each([
       [{ displayName: '   ' }, 'Display name is required'],
       [{ displayName: 'x'.repeat(51) }, 'Display name must be at most 50 characters'],
-      [{ displayName: 'Bad\u0000Name' }, 'Display name cannot contain control characters'],
+      [{ displayName: 'Bad\u0000Name' }, 'Text cannot contain the character U+0000.'],
       [{ email: '' }, 'Email is required'],
       [{ email: 'no-at-sign' }, 'Please enter a valid email address'],
       [{ email: 'two@@example.com' }, 'Please enter a valid email address'],

@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)('text the database cannot store, on %s', (kind) =>
     })
 
     it(`refuses ${what} in a reveal's client seed, and the draw stays unrevealed`, async () => {
-      const made = await send(app, '/api/draws', { name: 'Raffle', entries: [['Ann', 1]] }, premium)
+      const made = await send(app, '/api/draws', { name: `Raffle (${what})`, entries: [['Ann', 1]] }, premium)
       expect(made.statusCode).toBe(201)
       const { id } = made.json()
       const res = await send(app, `/api/draws/${id}/reveal`, { clientSeed: `seed ${text}` }, premium)
