@@ -12,7 +12,8 @@ import {
 const NOW = new Date('2026-11-26T12:00:00.000Z')
 const DAY = 86_400_000
 const daysAgo = (days: number, n = 0) => new Date(NOW.getTime() - days * DAY - n * 1000).toISOString()
-const stamps = (ages: number[]) => ages.map((age, i) => ({ id: `v${i}`, createdAt: daysAgo(age, i), bytes: 100 }))
+const stamps = (ages: number[]) =>
+  ages.map((age, i) => ({ id: `v${i}`, createdAt: daysAgo(age, i), bytes: 100 }))
 
 describe('versionsToPrune', () => {
   it('keeps every version of the last 30 days, however many', () => {
@@ -36,9 +37,9 @@ describe('versionWanted', () => {
   const at = (msAgo: number) => new Date(NOW.getTime() - msAgo).toISOString()
   it('keeps the first version, a restore, and a change that empties, halves or doubles a wheel', () => {
     expect(versionWanted({ itemsBefore: 16, itemsAfter: 17, newestAt: null, now: NOW })).toBe(true)
-    expect(versionWanted({ itemsBefore: 16, itemsAfter: 16, newestAt: at(1000), now: NOW, forced: true })).toBe(
-      true,
-    )
+    expect(
+      versionWanted({ itemsBefore: 16, itemsAfter: 16, newestAt: at(1000), now: NOW, forced: true }),
+    ).toBe(true)
     expect(versionWanted({ itemsBefore: 16, itemsAfter: 0, newestAt: at(1000), now: NOW })).toBe(true)
     expect(versionWanted({ itemsBefore: 16, itemsAfter: 8, newestAt: at(1000), now: NOW })).toBe(true)
     expect(versionWanted({ itemsBefore: 0, itemsAfter: 16, newestAt: at(1000), now: NOW })).toBe(true)

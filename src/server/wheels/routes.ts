@@ -18,6 +18,7 @@ import { registerPeriodicJob } from '../jobs/runner'
 import { changeEvents } from '../profile/events'
 import { createCursorCache } from './cursor-cache'
 import { createWheelRepository } from './repository'
+import { registerVersionRoutes } from './versions'
 
 const pullQuery = z.object({
   since: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
@@ -77,6 +78,8 @@ export function registerWheelRoutes(
   })
 
   // The saved wheels in the cloud at a glance, for choosing one (no items): GET /api/wheels/list.
+  registerVersionRoutes(app, db)
+
   app.get('/api/wheels/list', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requireUser(request)
