@@ -1,4 +1,4 @@
-import { Copy, Crown, Download, EllipsisVertical, Trash2 } from 'lucide-react'
+import { Copy, Crown, Download, EllipsisVertical, History, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { WheelSummary } from '../../../core/wheel/summary'
 import { Link } from '../../router'
@@ -13,7 +13,9 @@ type Props = {
   onDuplicate(): void
   onExport(): void
   onDelete(): void
-  /** Premium lapsed: Duplicate and Delete are locked ('Premium Only', to /subscription). */
+  /** Versions…: the wheel's earlier versions, to restore one. */
+  onVersions(): void
+  /** Premium lapsed: Duplicate, Versions… and Delete are locked ('Premium Only', to /subscription). */
   readOnly?: boolean
 }
 
@@ -42,6 +44,7 @@ export function SavedWheelCard({
   onDuplicate,
   onExport,
   onDelete,
+  onVersions,
   readOnly = false,
 }: Props) {
   const menu = useRef<HTMLDivElement>(null)
@@ -142,6 +145,13 @@ export function SavedWheelCard({
           <button type="button" role="menuitem" className={menuItem} onClick={act(onExport)}>
             <Download aria-hidden className="size-4" /> Export
           </button>
+          {readOnly ? (
+            <LockedItem icon={<History aria-hidden className="size-4" />} label="Versions…" />
+          ) : (
+            <button type="button" role="menuitem" className={menuItem} onClick={act(onVersions)}>
+              <History aria-hidden className="size-4" /> Versions…
+            </button>
+          )}
           {readOnly ? (
             <LockedItem icon={<Trash2 aria-hidden className="size-4" />} label="Delete" />
           ) : (
