@@ -89,6 +89,13 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
     expect(read.statusCode).toBe(200)
     expect(read.json().version.wheel.items).toHaveLength(16)
 
+    // "Download my data" holds it.
+    const exported = JSON.parse((await send(app, '/api/account/data', undefined, { cookie })).body)
+    expect(exported.savedWheelVersions).toMatchObject([
+      { wheelId: 'raffle', wheel: { name: 'Wheel raffle' } },
+    ])
+    expect(exported.savedWheelVersions[0].wheel.items).toHaveLength(16)
+
     // Restored in the browser, synced as a normal change: the empty content is a version too.
     expect((await push(cookie, [change(wheel('raffle', 16, 2), 1)])).statusCode).toBe(200)
     expect((await versions(cookie, 'raffle')).map((v) => v.itemCount)).toEqual([0, 16])
