@@ -2,7 +2,7 @@
 -- saved wheel's content keeps the content it replaces as a version, written by a trigger on
 -- `wheels` (the push function stays one call), with the rules of src/core/wheel/versions.ts:
 --   - while a wheel is edited, at most one version per 10 minutes; a change that halves or doubles
---     the item count (Clear all, a restore of a larger version) always makes one;
+--     the item count (Clear all) and a restore (content equal to a kept version's) always make one;
 --   - a wheel keeps at least its newest 20 versions and every version of the last 30 days; older
 --     ones beyond the 20 are pruned when a version is added;
 --   - a deleted wheel's versions go with it;
@@ -19,7 +19,7 @@ CREATE TABLE "saved_wheel_versions" (
   "created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "saved_wheel_versions_wheel_idx" ON "saved_wheel_versions" ("user_id", "wheel_id", "created_at");
+CREATE INDEX "saved_wheel_versions_wheel_idx" ON "saved_wheel_versions" ("user_id", "wheel_id", "created_at") INCLUDE ("data_bytes");
 --> statement-breakpoint
 -- The quota's sum and the oldest-first freeing read this index alone.
 CREATE INDEX "saved_wheel_versions_user_idx" ON "saved_wheel_versions" ("user_id", "created_at") INCLUDE ("data_bytes");
@@ -35,8 +35,13 @@ BEGIN
   END IF;
   SELECT max(v.created_at) INTO v_newest
   FROM saved_wheel_versions v WHERE v.user_id = OLD.user_id AND v.wheel_id = OLD.id;
+  -- A restore (the new content is a kept version's, its time aside) always keeps what it replaces.
   IF v_newest IS NOT NULL AND NEW.item_count * 2 > OLD.item_count AND NEW.item_count < OLD.item_count * 2
-     AND now() - v_newest < interval '10 minutes' THEN
+     AND now() - v_newest < interval '10 minutes'
+     AND NOT EXISTS (
+       SELECT 1 FROM saved_wheel_versions v
+       WHERE v.user_id = OLD.user_id AND v.wheel_id = OLD.id AND v.data_bytes = NEW.data_bytes
+         AND (v.data - 'updatedAt') = (NEW.data - 'updatedAt')) THEN
     RETURN NULL;
   END IF;
   -- The same content saved again (only its time changed) is no new version.

@@ -55,8 +55,9 @@ export const savedWheelVersions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
+    // Both in the migration with INCLUDE (data_bytes): the quota's sum and the trigger's check of a
+    // restore read the index alone.
     index('saved_wheel_versions_wheel_idx').on(t.userId, t.wheelId, t.createdAt),
-    // In the migration with INCLUDE (data_bytes): the quota's sum reads the index alone.
     index('saved_wheel_versions_user_idx').on(t.userId, t.createdAt),
   ],
 )

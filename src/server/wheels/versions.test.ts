@@ -99,6 +99,11 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
     // Restored in the browser, synced as a normal change: the empty content is a version too.
     expect((await push(cookie, [change(wheel('raffle', 16, 2), 1)])).statusCode).toBe(200)
     expect((await versions(cookie, 'raffle')).map((v) => v.itemCount)).toEqual([0, 16])
+    // A small edit right after makes no version; restoring the 16 items again keeps it all the same.
+    expect((await push(cookie, [change(wheel('raffle', 15, 3), 2)])).statusCode).toBe(200)
+    expect((await versions(cookie, 'raffle')).map((v) => v.itemCount)).toEqual([0, 16])
+    expect((await push(cookie, [change(wheel('raffle', 16, 4), 3)])).statusCode).toBe(200)
+    expect((await versions(cookie, 'raffle')).map((v) => v.itemCount)).toEqual([15, 0, 16])
   })
 
   it('while a wheel is edited, at most one version per 10 minutes; the same content saved again is none', async () => {
