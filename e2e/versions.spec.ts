@@ -19,6 +19,8 @@ async function confirmIfAsked(page: Page) {
 
 async function openVersions(page: Page) {
   await card(page).getByRole('button', { name: 'More actions for Test Wheel', exact: true }).click()
+  // The menu is taller than the card: its last item is not clipped (it would take the click).
+  await page.getByRole('menuitem', { name: 'Delete' }).click({ trial: true, timeout: 5_000 })
   await page.getByRole('menuitem', { name: 'Versions…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Versions of “Test Wheel”' })
   await expect(dialog).toContainText('Versions count towards your storage quota.')
@@ -35,6 +37,16 @@ test('a saved wheel of 16 items emptied comes back from Versions…, and its ver
   await expect(page.getByText('Saved.')).toBeVisible()
   await expect.poll(async () => (await storedSavedWheels(page))[0]?.items.length).toBe(16)
   const wheelId = (await storedSavedWheels(page))[0]?.id as string
+  // The account has the 16 items (a version there can only be of what was synced).
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/wheels/list')
+        return ((await answer.json()).wheels ?? []).map((w: { itemCount: number }) => w.itemCount)
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([16])
 
   // Emptied in the editor and saved.
   await page.getByRole('button', { name: 'Clear all' }).click()

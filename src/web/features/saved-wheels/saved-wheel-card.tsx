@@ -101,7 +101,9 @@ export function SavedWheelCard({
   return (
     <article
       aria-label={wheel.name}
-      className="relative flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:bg-slate-900 dark:ring-slate-800"
+      // Off-screen cards skip rendering (content-visibility, decision 0019); that also clips what
+      // overflows the card, so a card with its menu open (taller than the card) is not contained.
+      className={`relative flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_10rem] dark:bg-slate-900 dark:ring-slate-800 ${menuOpen ? '' : '[content-visibility:auto]'}`}
     >
       <div className="flex items-start gap-3">
         <MiniPie colors={wheel.colors} size={56} />
