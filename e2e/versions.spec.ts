@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
 import { registerPremium } from './premium-helpers'
 import { items, openWithWheel, storedSavedWheels } from './wheel-helpers'
@@ -8,7 +9,11 @@ const card = (page: Page) => page.getByRole('article', { name: 'Test Wheel', exa
 /** Confirms a question the page may ask (Clear all and saving an empty wheel may ask first). */
 async function confirmIfAsked(page: Page) {
   const dialog = page.getByRole('dialog')
-  if (await dialog.isVisible({ timeout: 1_000 }).catch(() => false)) {
+  const asked = await dialog.waitFor({ state: 'visible', timeout: 1_000 }).then(
+    () => true,
+    () => false,
+  )
+  if (asked) {
     await dialog
       .getByRole('button')
       .filter({ hasNotText: /cancel|close|keep/i })
@@ -98,4 +103,47 @@ test('a saved wheel of 16 items emptied comes back from Versions…, and its ver
   // Keyboard: Escape closes it and the focus goes back to the card's menu button.
   await page.keyboard.press('Escape')
   await expect(again).toBeHidden()
+})
+
+test.describe('at 375 px in dark mode', () => {
+  test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } })
+
+  test('Versions… fits the phone and passes the WCAG A/AA checks, with none yet and with one', async ({
+    page,
+  }) => {
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+    const check = async (label: string) => {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+      expect(overflow, label).toBeLessThanOrEqual(0)
+      await page.addScriptTag({ path: axePath })
+      const violations = await page.evaluate(async () => {
+        type Result = { violations: { id: string; nodes: { target: string[] }[] }[] }
+        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<Result> } }).axe
+        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      })
+      expect(violations, label).toEqual([])
+    }
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+    await registerPremium(page, 'Phone Vera')
+    await openWithWheel(page, items(NAMES, ['#ef4444', '#22c55e', '#3b82f6']))
+    await page.getByRole('button', { name: 'Save Wheel' }).click()
+    await expect(page.getByText('Saved.')).toBeVisible()
+    await page.goto('/saved')
+    const none = await openVersions(page)
+    await expect(none).toContainText('No earlier versions yet')
+    await check('/saved Versions… with none yet')
+    await page.keyboard.press('Escape')
+
+    await page.goto('/wheel')
+    await page.getByRole('button', { name: 'Clear all' }).click()
+    await confirmIfAsked(page)
+    await page.getByRole('button', { name: 'Save Wheel' }).click()
+    await confirmIfAsked(page)
+    await expect.poll(async () => (await storedSavedWheels(page))[0]?.items.length).toBe(0)
+    await page.goto('/saved')
+    const one = await openVersions(page)
+    await expect(one.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(1)
+    await check('/saved Versions… with one')
+  })
 })
