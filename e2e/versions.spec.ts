@@ -103,6 +103,9 @@ test('a saved wheel of 16 items emptied comes back from Versions…, and its ver
   // Keyboard: Escape closes it and the focus goes back to the card's menu button.
   await page.keyboard.press('Escape')
   await expect(again).toBeHidden()
+  await expect(
+    card(page).getByRole('button', { name: 'More actions for Test Wheel', exact: true }),
+  ).toBeFocused()
 })
 
 test.describe('at 375 px in dark mode', () => {

@@ -92,8 +92,11 @@ export function SavedWheelCard({
     [],
   )
 
+  // The focus goes back to the menu's button (the item clicked goes away with the menu), so a
+  // dialog the action opens gives it back there when it closes.
   const act = (action: () => void) => () => {
     onMenu(false)
+    toggle.current?.focus()
     action()
   }
   const updated = wheel.updatedAt ? new Date(wheel.updatedAt) : null
