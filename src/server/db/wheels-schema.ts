@@ -1,5 +1,5 @@
 // The cloud copy of saved wheels (re-exported by schema.ts for drizzle-kit).
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth-schema'
 
 /**
@@ -32,5 +32,32 @@ export const wheels = pgTable(
     primaryKey({ columns: [t.userId, t.id] }),
     // The sync queries read a user's rows by revision (changes after a cursor, the highest revision).
     index('wheels_user_revision_idx').on(t.userId, t.revision),
+  ],
+)
+
+/**
+ * Earlier versions of premium users' saved wheels (drizzle/0016_saved_wheel_versions.sql): the
+ * content a wheel had before a change, written by a trigger on `wheels` and pruned by the rules of
+ * src/core/wheel/versions.ts. `dataBytes` counts towards the storage quota.
+ */
+export const savedWheelVersions = pgTable(
+  'saved_wheel_versions',
+  {
+    versionId: bigint('version_id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    wheelId: text('wheel_id').notNull(),
+    name: text('name').notNull(),
+    data: jsonb('data').notNull(),
+    dataBytes: integer('data_bytes').notNull(),
+    itemCount: integer('item_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Both in the migration with INCLUDE (data_bytes): the quota's sum and the trigger's check of a
+    // restore read the index alone.
+    index('saved_wheel_versions_wheel_idx').on(t.userId, t.wheelId, t.createdAt),
+    index('saved_wheel_versions_user_idx').on(t.userId, t.createdAt),
   ],
 )

@@ -8,6 +8,7 @@ import {
   customThemes,
   draws,
   profiles,
+  savedWheelVersions,
   shares,
   users,
   wheels,
@@ -28,7 +29,7 @@ const PAGE = 20
 /**
  * Everything Whirl's server keeps about one user, as one JSON document ("Download my data"):
  * the account and profile, how they sign in (never a password hash or a token), subscriptions and
- * payments (no provider secrets), the saved wheels and custom themes, share links, verifiable
+ * payments (no provider secrets), the saved wheels (and their earlier versions) and custom themes, share links, verifiable
  * draws (a draw's secret seed only once it is revealed) and the account's contact messages
  * (ownMessages). Written as it is read: the saved wheels (up to 500 of 10,000 items), share
  * snapshots and draws are read PAGE rows at a time, so a large account never sits in memory whole.
@@ -91,6 +92,18 @@ export async function accountDataStream(db: Db, userId: string): Promise<AsyncGe
       .orderBy(wheels.id)
       .limit(PAGE)
       .offset(offset)
+  const wheelVersions = (offset: number) =>
+    db
+      .select({
+        wheelId: savedWheelVersions.wheelId,
+        keptAt: savedWheelVersions.createdAt,
+        wheel: savedWheelVersions.data,
+      })
+      .from(savedWheelVersions)
+      .where(eq(savedWheelVersions.userId, userId))
+      .orderBy(savedWheelVersions.versionId)
+      .limit(PAGE)
+      .offset(offset)
   const shareLinks = (offset: number) =>
     db
       .select({
@@ -142,6 +155,7 @@ export async function accountDataStream(db: Db, userId: string): Promise<AsyncGe
     yield field('subscriptions', subscriptions)
     yield field('payments', payments)
     yield* list('savedWheels', savedWheels)
+    yield* list('savedWheelVersions', wheelVersions)
     yield field('customThemes', themeRow?.themes ?? [])
     yield* list('shares', shareLinks)
     yield* list('draws', drawRows)

@@ -74,9 +74,13 @@ export function createAccountQuota(db: Db, options: QuotaOptions = {}) {
         await lockAccount(tx, userId)
         const room: RoomCheck = async (bytes) => {
           if (bytes <= 0) return
-          const { usedBytes } = await readUsage(tx, userId, quotaBytes)
-          if (usedBytes + bytes > quotaBytes)
-            throw new HttpError(413, storageFullMessage(usedBytes, quotaBytes))
+          const { usedBytes, stores } = await readUsage(tx, userId, quotaBytes)
+          const over = usedBytes + bytes - quotaBytes
+          if (over <= 0) return
+          // Earlier versions of saved wheels give way first, the oldest first; never a current
+          // wheel (drizzle/0020_versions_in_account_quota.sql).
+          if (stores.versions < over) throw new HttpError(413, storageFullMessage(usedBytes, quotaBytes))
+          await tx.execute(sql`select free_oldest_versions(${userId}, ${over})`)
         }
         return write(tx, room)
       })

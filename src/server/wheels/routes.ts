@@ -20,6 +20,7 @@ import { createCursorCache } from './cursor-cache'
 import { pullAnswer } from './pull-answer'
 import { createPullSlots } from './pull-slots'
 import { createWheelRepository, RetryLater, type WheelRepositoryOptions } from './repository'
+import { registerVersionRoutes } from './versions'
 
 const pullQuery = z.object({
   since: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
@@ -103,6 +104,8 @@ export function registerWheelRoutes(
   })
 
   // The saved wheels in the cloud at a glance, for choosing one (no items): GET /api/wheels/list.
+  registerVersionRoutes(app, db)
+
   app.get('/api/wheels/list', async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requireUser(request)

@@ -1,21 +1,29 @@
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import { summarizeWheel, type WheelSummary } from '../../core/wheel/summary'
+import {
+  createVersionStores,
+  forgetVersions,
+  keepVersion,
+  VERSION_INFO,
+  VERSIONS,
+} from './saved-wheel-versions-db'
 
 /**
  * Saved wheels in IndexedDB, one record per wheel (decision 0011). A thin layer of our own over
  * the browser API: two object stores and four operations do not earn a dependency.
  * - `wheels`: { id, seq, wheel }, seq keeping the order the wheels were saved in;
  * - `summaries`: { id, seq, summary }, what /saved lists, read before the (large) wheels;
- * - `meta`: the cloud-sync state, the tombstones of wheels deleted here, and the migration mark.
+ * - `meta`: the cloud-sync state, the tombstones of wheels deleted here, and the migration mark;
+ * - `versions` and `versionInfo` (version 2): the wheels' earlier versions (saved-wheel-versions-db.ts).
  * Every write is one transaction, so the sync state never lands without the wheels it describes.
  */
 export const DB_NAME = 'whirl'
-const DB_VERSION = 1
+const DB_VERSION = 2
 const WHEELS = 'wheels'
 const SUMMARIES = 'summaries'
 const META = 'meta'
-const ALL = [WHEELS, SUMMARIES, META]
+const ALL = [WHEELS, SUMMARIES, META, VERSIONS, VERSION_INFO]
 
 export type StoredWheel = { id: string; seq: number; wheel: Wheel }
 type StoredSummary = { id: string; seq: number; summary: WheelSummary }
@@ -38,6 +46,8 @@ export type SavedWrite = {
   deletedAdd?: readonly string[]
   deletedForget?: readonly string[]
   migrated?: true
+  /** Keep the replaced content of the wheels put as versions (absent: no versions, as a migration). */
+  versions?: { now: Date; forced: ReadonlySet<string> }
 }
 
 const done = (request: IDBRequest) =>
@@ -63,6 +73,7 @@ export async function openSavedWheelsDb(): Promise<IDBDatabase | null> {
       if (!db.objectStoreNames.contains(WHEELS)) db.createObjectStore(WHEELS, { keyPath: 'id' })
       if (!db.objectStoreNames.contains(SUMMARIES)) db.createObjectStore(SUMMARIES, { keyPath: 'id' })
       if (!db.objectStoreNames.contains(META)) db.createObjectStore(META)
+      createVersionStores(db)
     }
     const db = (await done(request)) as IDBDatabase
     // Another tab deleting the database (cookies declined there) must not be blocked by this one.
@@ -160,8 +171,12 @@ export async function writeSaved(db: IDBDatabase, write: SavedWrite): Promise<st
     for (const id of write.remove ?? []) {
       wheels.delete(id)
       summaries.delete(id)
+      forgetVersions(tx, id)
     }
     for (const row of write.put ?? []) {
+      // Read before the put, in the same transaction: the version kept is what this put replaces.
+      if (write.versions)
+        keepVersion(tx, wheels, row.wheel, write.versions.forced.has(row.id), write.versions.now)
       wheels.put(row)
       summaries.put({ id: row.id, seq: row.seq, summary: summarizeWheel(row.wheel) })
     }
@@ -206,6 +221,8 @@ export async function clearSaved(db: IDBDatabase): Promise<void> {
   tx.objectStore(WHEELS).clear()
   tx.objectStore(SUMMARIES).clear()
   tx.objectStore(META).clear()
+  tx.objectStore(VERSIONS).clear()
+  tx.objectStore(VERSION_INFO).clear()
   // Cleared, the database still counts as migrated: old local-storage wheels are gone too.
   tx.objectStore(META).put(true, 'migrated')
   await finished(tx)

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORE_KEY } from '../../core/storage/persisted-state'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
@@ -61,6 +61,7 @@ describe('saved wheels in IndexedDB', () => {
   beforeEach(() => {
     localStorage.clear()
     vi.stubGlobal('indexedDB', new IDBFactory())
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange)
   })
   afterEach(() => {
     vi.restoreAllMocks()
@@ -251,7 +252,10 @@ describe('saved wheels in IndexedDB', () => {
       savedWheels: s.savedWheels.map((w) => (w.id === 'w7' ? { ...w, name: 'Renamed' } : w)),
     }))
     expect(await commitSaved()).toBe(true)
-    const wheelPuts = put.mock.calls.filter(([value]) => 'wheel' in (value as object))
+    // Into the wheels' store (the versions' store keeps w7's content before the rename, issue 33).
+    const wheelPuts = put.mock.calls.filter(
+      (_, i) => (put.mock.contexts[i] as IDBObjectStore).name === 'wheels',
+    )
     expect(wheelPuts.map(([value]) => (value as { id: string }).id)).toEqual(['w7'])
 
     useWheelStore.getState().deleteSavedWheel('w3')

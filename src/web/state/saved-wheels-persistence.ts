@@ -1,5 +1,6 @@
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
+import { dropOldestVersions } from './saved-wheel-versions-db'
 import { changedWheels } from './saved-wheels-changes'
 import {
   clearSaved,
@@ -91,9 +92,11 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
   }
   const remove = [...dirtyRemove]
   const taken = tombstones.take()
-  const write: SavedWrite = { put, remove, sync: extra.sync, ...taken }
+  const forced = new Set(saved.forcedVersions)
+  const write: SavedWrite = { put, remove, sync: extra.sync, ...taken, versions: { now: new Date(), forced } }
   dirtyPut.clear()
   dirtyRemove.clear()
+  saved.forcedVersions.clear()
   try {
     const written = writeSaved(db, write)
     // The main thread's part of the write (each changed wheel is cloned now); the rest is the browser's.
@@ -116,6 +119,12 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
     for (const row of put) if (now.has(row.id)) dirtyPut.add(row.id)
     for (const id of remove) if (!now.has(id)) dirtyRemove.add(id)
     tombstones.giveBack(taken)
+    for (const id of forced) saved.forcedVersions.add(id)
+    // The browser's storage is full: the oldest versions make room first, never a saved wheel.
+    if (isQuotaError(error) && (await dropOldestVersions(db).catch(() => 0)) > 0) {
+      schedule(0)
+      return false
+    }
     setProblem(isQuotaError(error) ? SAVED_FULL_MESSAGE : SAVED_FAILED_MESSAGE, [])
     // A connection the browser closed (a newer version opened the database, or the browser let it
     // go) fails every write: open it again before retrying.

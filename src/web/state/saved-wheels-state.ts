@@ -40,6 +40,8 @@ export const saved = {
   /** Wheels changed or removed here and not yet written. */
   dirtyPut: new Set<string>(),
   dirtyRemove: new Set<string>(),
+  /** Wheels restored from a version: their next write keeps the content it replaces, whatever the rules. */
+  forcedVersions: new Set<string>(),
   tombstones: createTombstones(),
   syncRecord: null as SyncState | null,
   /** Set while a change from elsewhere (another tab, the database) is applied: nothing to write. */

@@ -11,6 +11,7 @@ import { SavedWheelCard } from '../../features/saved-wheels/saved-wheel-card'
 import { SORTS, type SortKey } from '../../features/saved-wheels/sort'
 import { StorageUsage } from '../../features/saved-wheels/storage-usage'
 import { useSavedWheelList, withSavedWheel } from '../../features/saved-wheels/use-saved-list'
+import { VersionsDialog } from '../../features/saved-wheels/versions-dialog'
 import { downloadWheel, readWheelFile } from '../../features/saved-wheels/wheel-file'
 import { SharedLinks } from '../../features/share/shared-links'
 import { Link, useNavigate } from '../../router'
@@ -98,6 +99,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
   const { listed, wheels, shown } = useSavedWheelList(query, sort)
   const [openMenu, setOpenMenu] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<WheelSummary | null>(null)
+  const [versionsOf, setVersionsOf] = useState<WheelSummary | null>(null)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
 
   const menuFor = useCallback(
@@ -224,8 +226,20 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
               }
               onExport={() => withSavedWheel(wheel.id, downloadWheel)}
               onDelete={() => setDeleting(wheel)}
+              onVersions={() => setVersionsOf(wheel)}
             />
           )}
+        />
+      )}
+      {versionsOf && (
+        <VersionsDialog
+          wheel={versionsOf}
+          premium={!readOnly}
+          onClose={() => setVersionsOf(null)}
+          onRestored={(text) => {
+            setVersionsOf(null)
+            setMessage({ ok: true, text })
+          }}
         />
       )}
       {deleting && (

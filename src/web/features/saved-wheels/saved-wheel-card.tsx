@@ -1,4 +1,4 @@
-import { Copy, Crown, Download, EllipsisVertical, Trash2 } from 'lucide-react'
+import { Copy, Crown, Download, EllipsisVertical, History, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { WheelSummary } from '../../../core/wheel/summary'
 import { Link } from '../../router'
@@ -13,7 +13,9 @@ type Props = {
   onDuplicate(): void
   onExport(): void
   onDelete(): void
-  /** Premium lapsed: Duplicate and Delete are locked ('Premium Only', to /subscription). */
+  /** Versions…: the wheel's earlier versions, to restore one. */
+  onVersions(): void
+  /** Premium lapsed: Duplicate, Versions… and Delete are locked ('Premium Only', to /subscription). */
   readOnly?: boolean
 }
 
@@ -42,6 +44,7 @@ export function SavedWheelCard({
   onDuplicate,
   onExport,
   onDelete,
+  onVersions,
   readOnly = false,
 }: Props) {
   const menu = useRef<HTMLDivElement>(null)
@@ -89,8 +92,11 @@ export function SavedWheelCard({
     [],
   )
 
+  // The focus goes back to the menu's button (the item clicked goes away with the menu), so a
+  // dialog the action opens gives it back there when it closes.
   const act = (action: () => void) => () => {
     onMenu(false)
+    toggle.current?.focus()
     action()
   }
   const updated = wheel.updatedAt ? new Date(wheel.updatedAt) : null
@@ -98,7 +104,9 @@ export function SavedWheelCard({
   return (
     <article
       aria-label={wheel.name}
-      className="relative flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_10rem] [content-visibility:auto] dark:bg-slate-900 dark:ring-slate-800"
+      // Off-screen cards skip rendering (content-visibility, decision 0019); that also clips what
+      // overflows the card, so a card with its menu open (taller than the card) is not contained.
+      className={`relative flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-size:auto_10rem] dark:bg-slate-900 dark:ring-slate-800 ${menuOpen ? '' : '[content-visibility:auto]'}`}
     >
       <div className="flex items-start gap-3">
         <MiniPie colors={wheel.colors} size={56} />
@@ -142,6 +150,13 @@ export function SavedWheelCard({
           <button type="button" role="menuitem" className={menuItem} onClick={act(onExport)}>
             <Download aria-hidden className="size-4" /> Export
           </button>
+          {readOnly ? (
+            <LockedItem icon={<History aria-hidden className="size-4" />} label="Versions…" />
+          ) : (
+            <button type="button" role="menuitem" className={menuItem} onClick={act(onVersions)}>
+              <History aria-hidden className="size-4" /> Versions…
+            </button>
+          )}
           {readOnly ? (
             <LockedItem icon={<Trash2 aria-hidden className="size-4" />} label="Delete" />
           ) : (

@@ -1,7 +1,7 @@
 import { HardDrive } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
-const formatBytes = (bytes: number) =>
+export const formatBytes = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : bytes < 1024 ** 3
