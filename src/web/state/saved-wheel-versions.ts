@@ -1,6 +1,7 @@
 import type { Wheel } from '../../core/wheel/model'
-import { type LocalVersionInfo, readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
+import { readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
 import { savedWheelsReady, writeSavedNow } from './saved-wheels-persistence'
+import type { LocalVersionInfo } from './saved-wheels-schema'
 import { saved } from './saved-wheels-state'
 import { useWheelStore } from './wheel-store'
 
