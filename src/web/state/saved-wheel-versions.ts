@@ -35,19 +35,16 @@ export async function restoreWheelVersion(
   now = new Date(),
 ): Promise<boolean> {
   await savedWheelsReady
-  const { savedWheels, currentWheel } = useWheelStore.getState()
-  const existing = savedWheels.find((w) => w.id === wheelId)
+  const store = useWheelStore.getState()
+  const existing = store.savedWheels.find((w) => w.id === wheelId)
   if (!existing) return false
-  const restored: Wheel = {
+  const restored = {
     ...content,
     id: wheelId,
     createdAt: existing.createdAt ?? content.createdAt,
     updatedAt: now.toISOString(),
   }
   saved.forcedVersions.add(wheelId)
-  useWheelStore.setState({
-    savedWheels: savedWheels.map((w) => (w.id === wheelId ? restored : w)),
-    ...(currentWheel.id === wheelId ? { currentWheel: restored } : {}),
-  })
+  store.restoreSavedWheel(restored)
   return writeSavedNow()
 }
