@@ -1,6 +1,7 @@
 import type { Wheel } from '../../core/wheel/model'
-import { type LocalVersionInfo, readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
+import { readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
 import { savedWheelsReady, writeSavedNow } from './saved-wheels-persistence'
+import type { LocalVersionInfo } from './saved-wheels-schema'
 import { saved } from './saved-wheels-state'
 import { useWheelStore } from './wheel-store'
 
@@ -34,19 +35,16 @@ export async function restoreWheelVersion(
   now = new Date(),
 ): Promise<boolean> {
   await savedWheelsReady
-  const { savedWheels, currentWheel } = useWheelStore.getState()
-  const existing = savedWheels.find((w) => w.id === wheelId)
+  const store = useWheelStore.getState()
+  const existing = store.savedWheels.find((w) => w.id === wheelId)
   if (!existing) return false
-  const restored: Wheel = {
+  const restored = {
     ...content,
     id: wheelId,
     createdAt: existing.createdAt ?? content.createdAt,
     updatedAt: now.toISOString(),
   }
   saved.forcedVersions.add(wheelId)
-  useWheelStore.setState({
-    savedWheels: savedWheels.map((w) => (w.id === wheelId ? restored : w)),
-    ...(currentWheel.id === wheelId ? { currentWheel: restored } : {}),
-  })
+  store.restoreSavedWheel(restored)
   return writeSavedNow()
 }

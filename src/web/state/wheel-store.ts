@@ -12,18 +12,16 @@ import {
 import { newWheel } from '../../core/wheel/auto-save'
 import { createId, type Item, type Wheel, type WheelSettings } from '../../core/wheel/model'
 import {
-  addItem,
   addWin,
   deleteSavedWheel,
   duplicateSavedWheel,
-  removeFirstMatching,
-  removeItem,
   resetTally,
   saveWheel,
   updateItem,
   updateSettings,
 } from '../../core/wheel/operations'
 import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
+import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { registerDeclinedDataRemover } from './data-removal'
 import { keepUnchanged } from './keep-unchanged'
@@ -33,6 +31,7 @@ import {
   startSavedWheels,
   takeInLocalStorageWheels,
 } from './saved-wheels-start'
+import { type WheelEdits, wheelEdits } from './wheel-edits'
 import {
   INLINE_MAX_ITEMS,
   lastStoredMain,
@@ -41,12 +40,10 @@ import {
   writeStoredWheelState,
 } from './wheel-local-storage'
 
-type Actions = {
+/** Every change to the wheel state goes through these (and the list and look edits of wheel-edits.ts). */
+type Actions = WheelEdits & {
   updateWheel(changes: Partial<Pick<Wheel, 'name'>>): void
-  addItem(item: Item): void
   updateItem(id: string, changes: Partial<Omit<Item, 'id'>>): void
-  removeItem(id: string): void
-  removeWinner(result: { text: string; color: string }): void
   updateSettings(changes: Partial<WheelSettings>): void
   updateGlobalSettings(changes: Partial<GlobalSettings>): void
   recordWin(item: Item): void
@@ -56,15 +53,18 @@ type Actions = {
   dismissStorageProblem(): void
   /**
    * Saves the current wheel (creates or replaces by id); refused when the saved list is full.
-   * `keepTypedName` (auto-save) leaves the name field as typed rather than trimmed under the cursor.
+   * `keepTypedName` (auto-save) leaves the name field as typed rather than trimmed under the cursor;
+   * `asNew` (Save as new) saves it as a new wheel beside the one it was opened from.
    */
-  saveCurrentWheel(options?: { keepTypedName?: boolean }): Outcome
+  saveCurrentWheel(options?: { keepTypedName?: boolean; asNew?: boolean }): Outcome
   /**
    * Opens a saved wheel in the editor, within `maxItems` (the plan's limit: a lapsed premium user's
    * wheel opens with its first 15 items, as a copy); null when there is no wheel with that id.
    */
   loadSavedWheel(id: string, maxItems?: number): LimitedLoad | null
   deleteSavedWheel(id: string): void
+  /** A saved wheel's earlier version brought back: in the saved wheels, and in the editor if open there. */
+  restoreSavedWheel(restored: Wheel & { id: string }): void
   duplicateSavedWheel(id: string): Outcome
   /** An imported wheel becomes the current wheel and is added to the saved wheels. */
   importWheel(wheel: Wheel): Outcome
@@ -126,11 +126,9 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
     storageProblem: null,
     savedWheelsLoaded: false,
     savedSummaries: null,
+    ...wheelEdits(set, get),
     updateWheel: (changes) => wheel((w) => ({ ...w, ...changes })),
-    addItem: (item) => wheel((w) => addItem(w, item)),
     updateItem: (id, changes) => wheel((w) => updateItem(w, id, changes)),
-    removeItem: (id) => wheel((w) => removeItem(w, id)),
-    removeWinner: (result) => wheel((w) => removeFirstMatching(w, result)),
     updateSettings: (changes) => wheel((w) => updateSettings(w, changes)),
     updateGlobalSettings: (changes) => set((s) => ({ settings: { ...s.settings, ...changes } })),
     recordWin: (item) => {
@@ -152,6 +150,7 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
     resetWheel: () => set((s) => ({ currentWheel: newWheel(s.settings) })),
     dismissStorageProblem: () => set({ storageProblem: null }),
     saveCurrentWheel: (options) => {
+      if (options?.asNew) set((s) => ({ currentWheel: asNewWheel(s.currentWheel) }))
       const { savedWheels, currentWheel } = get()
       const known = currentWheel.id !== null && savedWheels.some((w) => w.id === currentWheel.id)
       if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return FULL
@@ -175,6 +174,11 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
       recordDeletedWheels([id])
       set((s) => ({ savedWheels: deleteSavedWheel(s.savedWheels, id) }))
     },
+    restoreSavedWheel: (restored) =>
+      set((s) => ({
+        savedWheels: s.savedWheels.map((w) => (w.id === restored.id ? restored : w)),
+        ...(s.currentWheel.id === restored.id ? { currentWheel: restored } : {}),
+      })),
     duplicateSavedWheel: (id) => {
       if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
       set((s) => ({ savedWheels: duplicateSavedWheel(s.savedWheels, id) }))

@@ -1,7 +1,7 @@
 import { Download, Save, Upload } from 'lucide-react'
 import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
-import { asNewWheel, isRenamedSavedWheel } from '../../../core/wheel/save-choice'
+import { isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
 import { VerifyThisDraw } from '../../features/draws/verify-this-draw'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
@@ -178,8 +178,7 @@ function CustomizeTab({
       return
     }
     setAsking(null)
-    if (choice === 'new') useWheelStore.setState({ currentWheel: asNewWheel(store.currentWheel) })
-    const outcome = useWheelStore.getState().saveCurrentWheel()
+    const outcome = store.saveCurrentWheel({ asNew: choice === 'new' })
     setSaved(null)
     setProblem(outcome.ok ? null : { title: 'The wheel was not saved.', detail: outcome.error })
     if (!outcome.ok) return

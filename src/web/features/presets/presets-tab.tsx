@@ -1,8 +1,7 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react'
 import type { Preset, PresetCategory } from '../../../core/presets/preset'
 import { PRESET_CATEGORIES } from '../../../core/presets/preset'
-import { loadPreset } from '../../../core/wheel/operations'
-import { changeList } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
 import { MiniPie } from '../../ui/mini-pie'
 import { SearchField } from '../../ui/search-field'
 import { Select } from '../../ui/text-input'
@@ -32,7 +31,7 @@ export function PresetsTab() {
   }, [])
 
   const load = (preset: Preset) => {
-    changeList('preset', (w) => loadPreset(w, preset))
+    useWheelStore.getState().loadPreset(preset)
     setLoaded(preset.name)
   }
 

@@ -41,7 +41,7 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
   const items = share.wheel.items
 
   const copy = () => {
-    useWheelStore.setState({ currentWheel: { ...share.wheel, id: null } })
+    useWheelStore.getState().openCopy(share.wheel)
     clearListUndo()
     navigate('/wheel')
   }

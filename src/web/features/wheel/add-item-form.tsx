@@ -2,12 +2,10 @@ import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { formatCount } from '../../../core/format/count'
 import { itemLimitMessage } from '../../../core/plan/plan'
-import { createItem, MAX_ITEM_TEXT, MAX_ITEMS } from '../../../core/wheel/model'
-import { colorsForAppended } from '../../../core/wheel/neighbour-colors'
-import { addItem } from '../../../core/wheel/operations'
+import { MAX_ITEM_TEXT, MAX_ITEMS } from '../../../core/wheel/model'
 import { isMultiLine } from '../../../core/wheel/paste'
 import { Link } from '../../router'
-import { changeList } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
 import { TextInput } from '../../ui/text-input'
 import { addLines } from './add-lines'
 
@@ -31,9 +29,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
       setMessage('Type the text of the item first.')
       return
     }
-    changeList('add', (w) =>
-      addItem(w, createItem(trimmed, colorsForAppended(w.items, 1, w.look?.palette)[0])),
-    )
+    useWheelStore.getState().addItem(trimmed)
     setText('')
     setMessage(null)
   }

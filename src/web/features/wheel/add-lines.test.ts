@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createDefaultWheel } from '../../../core/wheel/model'
-import { undoListChange, useListUndo } from '../../state/list-undo'
+import { useListUndo } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
 import { addLines } from './add-lines'
 import { clearList, shuffleList, sortList } from './list-toolbar'
 
+const undoListChange = () => useWheelStore.getState().undoListChange()
 const texts = () => useWheelStore.getState().currentWheel.items.map((i) => i.text)
 
 describe('adding many lines, and undo', () => {

@@ -2,7 +2,6 @@ import { createItem, MAX_ITEMS } from '../../../core/wheel/model'
 import { colorsForAppended } from '../../../core/wheel/neighbour-colors'
 import { itemRoom } from '../../../core/wheel/operations'
 import { parseLines, pasteSummary } from '../../../core/wheel/paste'
-import { changeList } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
 
 export type AddLinesOutcome = { added: number; message: string | null; error: boolean }
@@ -23,6 +22,6 @@ export function addLines(text: string, maxItems: number): AddLinesOutcome {
   if (parsed.texts.length === 0) return { added: 0, message: summary, error: true }
   const colors = colorsForAppended(wheel.items, parsed.texts.length, wheel.look?.palette)
   const items = parsed.texts.map((t, i) => createItem(t, colors[i]))
-  changeList('paste', (w) => ({ ...w, items: [...w.items, ...items] }))
+  useWheelStore.getState().pasteItems(items)
   return { added: items.length, message: summary, error: false }
 }

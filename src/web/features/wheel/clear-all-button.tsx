@@ -1,11 +1,11 @@
 import { Eraser } from 'lucide-react'
 import { type RefObject, useEffect, useState } from 'react'
 import { clearAllAsks, clearAllQuestion } from '../../../core/wheel/list-edits'
-import { changeList } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 
-export const clearList = () => changeList('clear all', (w) => ({ ...w, items: [], tally: {} }))
+export const clearList = () => useWheelStore.getState().clearItems()
 
 /**
  * Clear all. A wheel of more than 15 items asks first, naming the count ("Clear all 16 items?");

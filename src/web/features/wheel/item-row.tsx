@@ -3,8 +3,6 @@ import { memo, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
-import { removeItem } from '../../../core/wheel/operations'
-import { changeList } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
 import { WeightField } from './weight-field'
 
@@ -24,6 +22,7 @@ export const ItemRow = memo(function ItemRow({
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(item.text)
   const updateItem = useWheelStore((s) => s.updateItem)
+  const removeItem = useWheelStore((s) => s.removeItem)
 
   const confirm = () => {
     const text = draft.trim()
@@ -95,7 +94,7 @@ export const ItemRow = memo(function ItemRow({
       )}
       <button
         type="button"
-        onClick={() => changeList('delete', (w) => removeItem(w, item.id))}
+        onClick={() => removeItem(item.id)}
         aria-label={`Delete ${item.text}`}
         className="inline-flex size-9 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
       >

@@ -1,9 +1,9 @@
 import { ArrowDownAZ, Shuffle, Undo2 } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { cryptoRandomSource } from '../../../core/random/random'
-import { shuffleItems, sortItems } from '../../../core/wheel/list-edits'
 import { useEditorPrefs } from '../../state/editor-prefs'
-import { changeList, undoListChange, useListUndo } from '../../state/list-undo'
+import { useListUndo } from '../../state/list-undo'
+import { useWheelStore } from '../../state/wheel-store'
 import { Button } from '../../ui/button'
 import { buttonClass } from '../../ui/button-class'
 import { ClearAllButton } from './clear-all-button'
@@ -12,9 +12,9 @@ export { clearList } from './clear-all-button'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 
-export const shuffleList = () =>
-  changeList('shuffle', (w) => ({ ...w, items: shuffleItems(w.items, random) }))
-export const sortList = () => changeList('sort', (w) => ({ ...w, items: sortItems(w.items) }))
+export const shuffleList = () => useWheelStore.getState().shuffleItems(random)
+export const sortList = () => useWheelStore.getState().sortItems()
+const undoListChange = () => useWheelStore.getState().undoListChange()
 
 /** True when a key press belongs to a text field (its own Ctrl+Z undoes typing there). */
 function inTextField(target: EventTarget | null): boolean {

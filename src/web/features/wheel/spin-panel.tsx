@@ -1,10 +1,8 @@
 import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
-import { removeFirstMatching } from '../../../core/wheel/operations'
 import { chances, isWeighted } from '../../../core/wheel/weights'
 import { useSpinGate } from '../../state/draw-spin'
-import { changeList } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
@@ -31,8 +29,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   const { spin, spinning, winner, clearWinner } = useSpin(view)
   const waiting = useSpinGate((s) => s.waiting)
   const updateSettings = useWheelStore((s) => s.updateSettings)
-  const removeWinner = (result: { text: string; color: string }) =>
-    changeList('remove winner', (w) => removeFirstMatching(w, result))
+  const removeWinner = useWheelStore((s) => s.removeWinner)
   const [announcement, setAnnouncement] = useState('')
   const { items, settings } = wheel
   const count = items.length

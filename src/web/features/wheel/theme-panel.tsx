@@ -6,27 +6,16 @@ import {
   type LabelFont,
   type WheelLook,
 } from '../../../core/wheel/look'
-import { applyPalette, customThemeProblem, PALETTES, type Palette } from '../../../core/wheel/themes'
+import { customThemeProblem, PALETTES, type Palette } from '../../../core/wheel/themes'
 import { setCustomThemeSync, useCustomThemes } from '../../state/custom-themes'
 import { useProfile } from '../../state/session-store'
 import { useWheelStore } from '../../state/wheel-store'
 import { Button } from '../../ui/button'
 import { PremiumBadge } from '../../ui/premium-badge'
 
-const setLook = (changes: Partial<WheelLook>) =>
-  useWheelStore.setState((s) => ({
-    currentWheel: { ...s.currentWheel, look: { ...DEFAULT_LOOK, ...s.currentWheel.look, ...changes } },
-  }))
-
+const setLook = (changes: Partial<WheelLook>) => useWheelStore.getState().updateLook(changes)
 /** Applies a palette: every item recoloured in order, and new items take the next colour. */
-const applyTheme = (colors: readonly string[]) =>
-  useWheelStore.setState((s) => ({
-    currentWheel: {
-      ...s.currentWheel,
-      items: applyPalette(s.currentWheel.items, colors),
-      look: { ...DEFAULT_LOOK, ...s.currentWheel.look, palette: [...colors] },
-    },
-  }))
+const applyTheme = (colors: readonly string[]) => useWheelStore.getState().applyPalette(colors)
 
 function Swatch({ palette, locked }: { palette: Palette; locked: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { Item } from '../../../core/wheel/model'
-import { parseWeight, setItemWeight, weightOf } from '../../../core/wheel/weights'
+import { parseWeight, weightOf } from '../../../core/wheel/weights'
 import { useWheelStore } from '../../state/wheel-store'
 
 /**
@@ -19,7 +19,7 @@ export function WeightField({ item }: { item: Item }) {
       setError(parsed.error)
       return
     }
-    useWheelStore.setState((s) => ({ currentWheel: setItemWeight(s.currentWheel, item.id, parsed.weight) }))
+    useWheelStore.getState().setItemWeight(item.id, parsed.weight)
     setDraft(null)
     setError(null)
   }
