@@ -1,6 +1,5 @@
 import type { Wheel } from '../../core/wheel/model'
 import { sameContent, versionsToPrune, versionWanted } from '../../core/wheel/versions'
-import type { LocalVersionInfo, SavedWheelsDb, WriteTx } from './saved-wheels-schema'
 
 /**
  * Earlier versions of the saved wheels in IndexedDB (issue 33, decision 0025), kept by the same
@@ -9,82 +8,120 @@ import type { LocalVersionInfo, SavedWheelsDb, WriteTx } from './saved-wheels-sc
  * shows, a few bytes each) and `versions` (the content). A version's key starts with its wheel's
  * id and then the time it was kept, so one key range holds a wheel's versions, oldest first.
  */
+export const VERSIONS = 'versions'
+export const VERSION_INFO = 'versionInfo'
+
+export type LocalVersionInfo = {
+  id: string
+  wheelId: string
+  /** When it was kept (the change that replaced it). */
+  createdAt: string
+  /** When its content was saved (the wheel's updatedAt then). */
+  savedAt: string | null
+  name: string
+  itemCount: number
+  bytes: number
+}
+type StoredVersion = { id: string; wheel: Wheel }
+
 const SEP = '\u0001'
 const ofWheel = (wheelId: string) => IDBKeyRange.bound(`${wheelId}${SEP}`, `${wheelId}\u0002`, false, true)
 
-/** Hands a write's request to its transaction, which aborts the whole write if the request fails. */
-export type Step = (request: Promise<unknown>) => void
+const done = <T>(request: IDBRequest) =>
+  new Promise<T>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result as T)
+    request.onerror = () => reject(request.error)
+  })
+
+export function createVersionStores(db: IDBDatabase) {
+  if (!db.objectStoreNames.contains(VERSIONS)) db.createObjectStore(VERSIONS, { keyPath: 'id' })
+  if (!db.objectStoreNames.contains(VERSION_INFO)) db.createObjectStore(VERSION_INFO, { keyPath: 'id' })
+}
 
 /**
- * Inside a write's transaction, before the changed wheel is put (its read is asked for at once, so
- * it sees the content the put replaces): keeps that content as a version when the rules want one
- * (`forced`: a restore), and lets go of those past the rules. Only IndexedDB requests are awaited,
- * so the transaction stays open.
+ * Inside a write's transaction, before the changed wheel is put: keeps the content it replaces
+ * as a version when the rules want one (`forced`: a restore), and lets go of those past the rules.
  */
-export async function keepVersion(tx: WriteTx, step: Step, next: Wheel, forced: boolean, now: Date) {
+export function keepVersion(
+  tx: IDBTransaction,
+  wheels: IDBObjectStore,
+  next: Wheel,
+  forced: boolean,
+  now: Date,
+) {
   const id = next.id
   if (!id) return
-  const before = (await tx.objectStore('wheels').get(id))?.wheel
-  if (!before || (!forced && sameContent(before, next))) return
-  const infoStore = tx.objectStore('versionInfo')
-  const versions = tx.objectStore('versions')
-  const list = await infoStore.getAll(ofWheel(id))
-  const wanted = versionWanted({
-    itemsBefore: before.items.length,
-    itemsAfter: next.items.length,
-    newestAt: list.at(-1)?.createdAt ?? null,
-    now,
-    forced,
-  })
-  if (!wanted) return
-  const createdAt = now.toISOString()
-  const info: LocalVersionInfo = {
-    id: `${id}${SEP}${createdAt}${SEP}${Math.random().toString(36).slice(2, 8)}`,
-    wheelId: id,
-    createdAt,
-    savedAt: before.updatedAt ?? null,
-    name: before.name,
-    itemCount: before.items.length,
-    bytes: new TextEncoder().encode(JSON.stringify(before)).length,
-  }
-  step(infoStore.put(info))
-  step(versions.put({ id: info.id, wheel: before }))
-  for (const gone of versionsToPrune([...list, info], now)) {
-    step(infoStore.delete(gone.id))
-    step(versions.delete(gone.id))
+  const read = wheels.get(id)
+  read.onsuccess = () => {
+    const before = (read.result as { wheel?: Wheel } | undefined)?.wheel
+    if (!before || (!forced && sameContent(before, next))) return
+    const infoStore = tx.objectStore(VERSION_INFO)
+    const listed = infoStore.getAll(ofWheel(id))
+    listed.onsuccess = () => {
+      const list = listed.result as LocalVersionInfo[]
+      const newestAt = list.at(-1)?.createdAt ?? null
+      const wanted = versionWanted({
+        itemsBefore: before.items.length,
+        itemsAfter: next.items.length,
+        newestAt,
+        now,
+        forced,
+      })
+      if (!wanted) return
+      const createdAt = now.toISOString()
+      const info: LocalVersionInfo = {
+        id: `${id}${SEP}${createdAt}${SEP}${Math.random().toString(36).slice(2, 8)}`,
+        wheelId: id,
+        createdAt,
+        savedAt: before.updatedAt ?? null,
+        name: before.name,
+        itemCount: before.items.length,
+        bytes: new TextEncoder().encode(JSON.stringify(before)).length,
+      }
+      infoStore.put(info)
+      tx.objectStore(VERSIONS).put({ id: info.id, wheel: before } satisfies StoredVersion)
+      for (const gone of versionsToPrune([...list, info], now)) {
+        infoStore.delete(gone.id)
+        tx.objectStore(VERSIONS).delete(gone.id)
+      }
+    }
   }
 }
 
 /** Inside a write's transaction: a deleted wheel's versions go with it. */
-export function forgetVersions(tx: WriteTx, step: Step, wheelId: string) {
-  step(tx.objectStore('versionInfo').delete(ofWheel(wheelId)))
-  step(tx.objectStore('versions').delete(ofWheel(wheelId)))
+export function forgetVersions(tx: IDBTransaction, wheelId: string) {
+  tx.objectStore(VERSION_INFO).delete(ofWheel(wheelId))
+  tx.objectStore(VERSIONS).delete(ofWheel(wheelId))
 }
 
 /** A wheel's versions kept in this browser, newest first (without their content). */
-export async function readVersionInfo(db: SavedWheelsDb, wheelId: string): Promise<LocalVersionInfo[]> {
-  return (await db.getAll('versionInfo', ofWheel(wheelId))).reverse()
+export async function readVersionInfo(db: IDBDatabase, wheelId: string): Promise<LocalVersionInfo[]> {
+  const store = db.transaction(VERSION_INFO, 'readonly').objectStore(VERSION_INFO)
+  return (await done<LocalVersionInfo[]>(store.getAll(ofWheel(wheelId)))).reverse()
 }
 
 /** One version's content, or null when it is no longer kept. */
-export async function readVersionWheel(db: SavedWheelsDb, id: string): Promise<Wheel | null> {
-  return (await db.get('versions', id))?.wheel ?? null
+export async function readVersionWheel(db: IDBDatabase, id: string): Promise<Wheel | null> {
+  const store = db.transaction(VERSIONS, 'readonly').objectStore(VERSIONS)
+  return (await done<StoredVersion | undefined>(store.get(id)))?.wheel ?? null
 }
 
 /**
  * The browser's storage is full: lets go of the oldest versions (whatever their wheel), about a
  * quarter of them and at least one, never a saved wheel. Answers how many went.
  */
-export async function dropOldestVersions(db: SavedWheelsDb): Promise<number> {
-  const tx = db.transaction(['versionInfo', 'versions'], 'readwrite')
-  const all = await tx.objectStore('versionInfo').getAll()
+export async function dropOldestVersions(db: IDBDatabase): Promise<number> {
+  const tx = db.transaction([VERSION_INFO, VERSIONS], 'readwrite')
+  const all = await done<LocalVersionInfo[]>(tx.objectStore(VERSION_INFO).getAll())
   const oldest = all.sort((a, b) => (a.createdAt < b.createdAt ? -1 : 1)).slice(0, Math.ceil(all.length / 4))
-  await Promise.all([
-    ...oldest.flatMap((version) => [
-      tx.objectStore('versionInfo').delete(version.id),
-      tx.objectStore('versions').delete(version.id),
-    ]),
-    tx.done,
-  ])
+  for (const version of oldest) {
+    tx.objectStore(VERSION_INFO).delete(version.id)
+    tx.objectStore(VERSIONS).delete(version.id)
+  }
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onerror = () => reject(tx.error)
+    tx.onabort = () => reject(tx.error)
+  })
   return oldest.length
 }

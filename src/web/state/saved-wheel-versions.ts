@@ -1,7 +1,6 @@
 import type { Wheel } from '../../core/wheel/model'
-import { readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
+import { type LocalVersionInfo, readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
 import { savedWheelsReady, writeSavedNow } from './saved-wheels-persistence'
-import type { LocalVersionInfo } from './saved-wheels-schema'
 import { saved } from './saved-wheels-state'
 import { useWheelStore } from './wheel-store'
 

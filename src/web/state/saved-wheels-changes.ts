@@ -1,5 +1,4 @@
 import type { Wheel } from '../../core/wheel/model'
-import type { SavedWheelsDb } from './saved-wheels-schema'
 
 /**
  * The bookkeeping of saved-wheels-persistence.ts that needs no database or store: which wheels a
@@ -115,9 +114,9 @@ export const afterPaint = () =>
  * that opens later is closed again: the page has gone on without it.
  */
 export async function withinTime(
-  opening: Promise<SavedWheelsDb | null>,
+  opening: Promise<IDBDatabase | null>,
   ms: number,
-): Promise<{ db: SavedWheelsDb | null; timedOut: boolean }> {
+): Promise<{ db: IDBDatabase | null; timedOut: boolean }> {
   let timer: ReturnType<typeof setTimeout> | undefined
   let timedOut = false
   const db = await Promise.race([

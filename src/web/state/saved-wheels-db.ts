@@ -1,25 +1,33 @@
-import { openDB } from 'idb'
 import type { SyncState } from '../../core/sync/merge'
+import type { Wheel } from '../../core/wheel/model'
 import { summarizeWheel, type WheelSummary } from '../../core/wheel/summary'
-import { forgetVersions, keepVersion } from './saved-wheel-versions-db'
 import {
-  ALL_STORES,
-  DB_NAME,
-  DB_VERSION,
-  type SavedWheelsDb,
-  type SavedWheelsSchema,
-  type StoredWheel,
-} from './saved-wheels-schema'
+  createVersionStores,
+  forgetVersions,
+  keepVersion,
+  VERSION_INFO,
+  VERSIONS,
+} from './saved-wheel-versions-db'
 
 /**
- * Saved wheels in IndexedDB, one record per wheel (decision 0011), through `idb`'s promises
- * (decision 0045; the stores are typed in saved-wheels-schema.ts):
+ * Saved wheels in IndexedDB, one record per wheel (decision 0011). A thin layer of our own over
+ * the browser API: two object stores and four operations do not earn a dependency.
  * - `wheels`: { id, seq, wheel }, seq keeping the order the wheels were saved in;
  * - `summaries`: { id, seq, summary }, what /saved lists, read before the (large) wheels;
  * - `meta`: the cloud-sync state, the tombstones of wheels deleted here, and the migration mark;
  * - `versions` and `versionInfo` (version 2): the wheels' earlier versions (saved-wheel-versions-db.ts).
  * Every write is one transaction, so the sync state never lands without the wheels it describes.
  */
+export const DB_NAME = 'whirl'
+const DB_VERSION = 2
+const WHEELS = 'wheels'
+const SUMMARIES = 'summaries'
+const META = 'meta'
+const ALL = [WHEELS, SUMMARIES, META, VERSIONS, VERSION_INFO]
+
+export type StoredWheel = { id: string; seq: number; wheel: Wheel }
+type StoredSummary = { id: string; seq: number; summary: WheelSummary }
+
 export type SavedSnapshot = {
   wheels: StoredWheel[]
   sync: SyncState | null
@@ -42,20 +50,35 @@ export type SavedWrite = {
   versions?: { now: Date; forced: ReadonlySet<string> }
 }
 
+const done = (request: IDBRequest) =>
+  new Promise<unknown>((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+
+const finished = (tx: IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve()
+    tx.onerror = () => reject(tx.error)
+    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'))
+  })
+
 /** Opens the database, or null where the browser has no IndexedDB (some private modes). */
-export async function openSavedWheelsDb(): Promise<SavedWheelsDb | null> {
+export async function openSavedWheelsDb(): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return null
   try {
-    return await openDB<SavedWheelsSchema>(DB_NAME, DB_VERSION, {
-      // From nothing, or from version 1 (wheels, summaries, meta): the stores missing are added.
-      upgrade(db) {
-        for (const name of ['wheels', 'summaries', 'versions', 'versionInfo'] as const)
-          if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: 'id' })
-        if (!db.objectStoreNames.contains('meta')) db.createObjectStore('meta')
-      },
-      // Another tab deleting the database (cookies declined there) must not be blocked by this one.
-      blocking: (_current, _next, event) => (event.target as IDBDatabase).close(),
-    })
+    const request = indexedDB.open(DB_NAME, DB_VERSION)
+    request.onupgradeneeded = () => {
+      const db = request.result
+      if (!db.objectStoreNames.contains(WHEELS)) db.createObjectStore(WHEELS, { keyPath: 'id' })
+      if (!db.objectStoreNames.contains(SUMMARIES)) db.createObjectStore(SUMMARIES, { keyPath: 'id' })
+      if (!db.objectStoreNames.contains(META)) db.createObjectStore(META)
+      createVersionStores(db)
+    }
+    const db = (await done(request)) as IDBDatabase
+    // Another tab deleting the database (cookies declined there) must not be blocked by this one.
+    db.onversionchange = () => db.close()
+    return db
   } catch {
     return null
   }
@@ -69,18 +92,18 @@ export async function openSavedWheelsDb(): Promise<SavedWheelsDb | null> {
  * describes are stored.
  */
 export async function readSaved(
-  db: SavedWheelsDb,
+  db: IDBDatabase,
   options: { budget?: number; pause?: () => Promise<void> } = {},
 ): Promise<SavedSnapshot> {
   const { budget = Number.POSITIVE_INFINITY, pause } = options
-  const tx = db.transaction(['wheels', 'summaries', 'meta'], 'readonly')
-  const meta = tx.objectStore('meta')
+  const tx = db.transaction([WHEELS, SUMMARIES, META], 'readonly')
+  const meta = tx.objectStore(META)
   const [ids, summaries, sync, deleted, migrated] = await Promise.all([
-    tx.objectStore('wheels').getAllKeys(),
-    tx.objectStore('summaries').getAll(),
-    meta.get('sync') as Promise<SyncState | undefined>,
-    meta.get('deleted') as Promise<string[] | undefined>,
-    meta.get('migrated'),
+    done(tx.objectStore(WHEELS).getAllKeys()) as Promise<string[]>,
+    done(tx.objectStore(SUMMARIES).getAll()) as Promise<StoredSummary[]>,
+    done(meta.get('sync')) as Promise<SyncState | undefined>,
+    done(meta.get('deleted')) as Promise<string[] | undefined>,
+    done(meta.get('migrated')) as Promise<boolean | undefined>,
   ])
   const sizes = new Map(summaries.map((r) => [r.id, r.summary.itemCount]))
   const batches: string[][] = [[]]
@@ -108,115 +131,101 @@ export async function readSaved(
 }
 
 /** Which wheels are stored (ids and order, from the small summaries) and whether the move is done. */
-export async function readIndex(
-  db: SavedWheelsDb,
-): Promise<{ seqs: Map<string, number>; migrated: boolean }> {
-  const tx = db.transaction(['summaries', 'meta'], 'readonly')
+export async function readIndex(db: IDBDatabase): Promise<{ seqs: Map<string, number>; migrated: boolean }> {
+  const tx = db.transaction([SUMMARIES, META], 'readonly')
   const [rows, migrated] = await Promise.all([
-    tx.objectStore('summaries').getAll(),
-    tx.objectStore('meta').get('migrated'),
+    done(tx.objectStore(SUMMARIES).getAll()) as Promise<StoredSummary[]>,
+    done(tx.objectStore(META).get('migrated')) as Promise<boolean | undefined>,
   ])
   return { seqs: new Map(rows.map((r) => [r.id, r.seq])), migrated: migrated === true }
 }
 
 /** The saved wheels' summaries, in saved order: a few bytes each, so /saved can list at once. */
-export async function readSummaries(db: SavedWheelsDb): Promise<WheelSummary[]> {
-  const rows = await db.getAll('summaries')
+export async function readSummaries(db: IDBDatabase): Promise<WheelSummary[]> {
+  const rows = (await done(
+    db.transaction(SUMMARIES, 'readonly').objectStore(SUMMARIES).getAll(),
+  )) as StoredSummary[]
   return rows.sort((a, b) => a.seq - b.seq).map((r) => r.summary)
 }
 
 /** Reads some wheels back (another tab changed them); null for those no longer stored. */
-export async function readWheels(db: SavedWheelsDb, ids: readonly string[]): Promise<(StoredWheel | null)[]> {
-  const store = db.transaction('wheels', 'readonly').store
-  const rows = await Promise.all(ids.map((id) => store.get(id)))
+export async function readWheels(db: IDBDatabase, ids: readonly string[]): Promise<(StoredWheel | null)[]> {
+  const store = db.transaction(WHEELS, 'readonly').objectStore(WHEELS)
+  const rows = await Promise.all(ids.map((id) => done(store.get(id)) as Promise<StoredWheel | undefined>))
   return rows.map((row) => row ?? null)
 }
 
 /**
  * Writes everything given in one transaction: all of it is stored, or none of it. Resolves with the
  * tombstones as stored after it (merged inside the transaction, so two tabs never drop each
- * other's), or undefined when the write did not touch them. Rejects with the transaction's error
- * (a QuotaExceededError when the browser has no room), or else the first step's.
+ * other's), or undefined when the write did not touch them.
  */
-export async function writeSaved(db: SavedWheelsDb, write: SavedWrite): Promise<string[] | undefined> {
-  const tx = db.transaction(ALL_STORES, 'readwrite')
-  // A step that fails (a request, or the code between a version's reads) aborts the whole write.
-  let failed: unknown
-  const step = (request: Promise<unknown>) => {
-    request.catch((error: unknown) => {
-      failed ??= error
-      try {
-        tx.abort()
-      } catch {
-        // Already aborted by the failed request.
-      }
-    })
-  }
+export async function writeSaved(db: IDBDatabase, write: SavedWrite): Promise<string[] | undefined> {
+  const tx = db.transaction(ALL, 'readwrite')
+  const result = finished(tx)
   let tombstones: string[] | undefined
   try {
-    const wheels = tx.objectStore('wheels')
-    const summaries = tx.objectStore('summaries')
-    const meta = tx.objectStore('meta')
+    const wheels = tx.objectStore(WHEELS)
+    const summaries = tx.objectStore(SUMMARIES)
+    const meta = tx.objectStore(META)
     for (const id of write.remove ?? []) {
-      step(wheels.delete(id))
-      step(summaries.delete(id))
-      forgetVersions(tx, step, id)
+      wheels.delete(id)
+      summaries.delete(id)
+      forgetVersions(tx, id)
     }
     for (const row of write.put ?? []) {
-      // Its read is asked for before the put, in the same transaction: the version kept is what
-      // this put replaces.
+      // Read before the put, in the same transaction: the version kept is what this put replaces.
       if (write.versions)
-        step(keepVersion(tx, step, row.wheel, write.versions.forced.has(row.id), write.versions.now))
-      step(wheels.put(row))
-      step(summaries.put({ id: row.id, seq: row.seq, summary: summarizeWheel(row.wheel) }))
+        keepVersion(tx, wheels, row.wheel, write.versions.forced.has(row.id), write.versions.now)
+      wheels.put(row)
+      summaries.put({ id: row.id, seq: row.seq, summary: summarizeWheel(row.wheel) })
     }
-    if (write.sync !== undefined)
-      step(write.sync === null ? meta.delete('sync') : meta.put(write.sync, 'sync'))
+    if (write.sync !== undefined) {
+      if (write.sync === null) meta.delete('sync')
+      else meta.put(write.sync, 'sync')
+    }
     if (write.deleted !== undefined) {
       tombstones = [...write.deleted]
-      step(meta.put(tombstones, 'deleted'))
+      meta.put(tombstones, 'deleted')
     }
     if (write.deletedAdd?.length || write.deletedForget?.length) {
       const add = write.deletedAdd ?? []
       const forget = new Set(write.deletedForget ?? [])
-      step(
-        meta.get('deleted').then((stored) => {
-          const before = Array.isArray(stored) ? (stored as string[]) : (tombstones ?? [])
-          tombstones = [...new Set([...before, ...add])].filter((id) => !forget.has(id))
-          return meta.put(tombstones, 'deleted')
-        }),
-      )
+      const read = meta.get('deleted')
+      read.onsuccess = () => {
+        const stored = Array.isArray(read.result) ? (read.result as string[]) : (tombstones ?? [])
+        tombstones = [...new Set([...stored, ...add])].filter((id) => !forget.has(id))
+        meta.put(tombstones, 'deleted')
+      }
     }
-    if (write.migrated) step(meta.put(true, 'migrated'))
+    if (write.migrated) meta.put(true, 'migrated')
   } catch (error) {
     // A request refused at once (a value that cannot be cloned, no room): nothing is committed.
     tx.abort()
-    tx.done.catch(() => {})
+    result.catch(() => {})
     throw error
   }
-  try {
-    await tx.done
-  } catch (error) {
-    throw tx.error ?? failed ?? error
-  }
+  await result
   return tombstones
 }
 
 /** The tombstones as stored (another tab changed them). */
-export async function readTombstones(db: SavedWheelsDb): Promise<string[]> {
-  const stored = await db.get('meta', 'deleted')
+export async function readTombstones(db: IDBDatabase): Promise<string[]> {
+  const stored = await done(db.transaction(META, 'readonly').objectStore(META).get('deleted'))
   return Array.isArray(stored) ? (stored as string[]) : []
 }
 
-/** Empties every store (cookies declined): the database stays, so other tabs keep working. */
-export async function clearSaved(db: SavedWheelsDb): Promise<void> {
-  const tx = db.transaction(ALL_STORES, 'readwrite')
-  await Promise.all([
-    ...ALL_STORES.map((name) => tx.objectStore(name).clear()),
-    // Cleared, the database still counts as migrated: old local-storage wheels are gone too.
-    tx.objectStore('meta').put(true, 'migrated'),
-    tx.done,
-  ])
+/** Empties both stores (cookies declined): the database stays, so other tabs keep working. */
+export async function clearSaved(db: IDBDatabase): Promise<void> {
+  const tx = db.transaction(ALL, 'readwrite')
+  tx.objectStore(WHEELS).clear()
+  tx.objectStore(SUMMARIES).clear()
+  tx.objectStore(META).clear()
+  tx.objectStore(VERSIONS).clear()
+  tx.objectStore(VERSION_INFO).clear()
+  // Cleared, the database still counts as migrated: old local-storage wheels are gone too.
+  tx.objectStore(META).put(true, 'migrated')
+  await finished(tx)
 }
 
 /** True when a write failed for lack of space. */

@@ -1,11 +1,10 @@
 import type { Wheel } from '../../core/wheel/model'
 import { readIndex, readWheels, writeSaved } from './saved-wheels-db'
-import type { SavedWheelsDb } from './saved-wheels-schema'
 import * as legacy from './sync-state'
 
 /** Moves an older version's local-storage wheels in; true once they are read back from IndexedDB. */
 export async function migrateFromLocalStorage(
-  database: SavedWheelsDb,
+  database: IDBDatabase,
   wheels: readonly Wheel[],
 ): Promise<boolean> {
   // Only the small index is read here: opening /saved must not wait for every wheel's items.

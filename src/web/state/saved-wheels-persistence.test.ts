@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { type IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORE_KEY } from '../../core/storage/persisted-state'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
-import { openNeverFinishing, stubIndexedDb } from '../testing/fake-indexeddb'
 import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
-import type { SavedWheelsDb } from './saved-wheels-schema'
 
 const originalGet = IDBObjectStore.prototype.get
 
@@ -62,7 +60,8 @@ const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
 describe('saved wheels in IndexedDB', () => {
   beforeEach(() => {
     localStorage.clear()
-    stubIndexedDb()
+    vi.stubGlobal('indexedDB', new IDBFactory())
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange)
   })
   afterEach(() => {
     vi.restoreAllMocks()
@@ -70,7 +69,7 @@ describe('saved wheels in IndexedDB', () => {
   })
 
   it('reads the wheels in batches of about the item budget, pausing between them, in saved order', async () => {
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     const sizes = { e: 3, a: 6, d: 2, b: 5, c: 3 }
     const wheels = Object.entries(sizes).map(([id, items]) => saved(id, `Wheel ${id}`, items))
     await writeSaved(db, {
@@ -95,7 +94,7 @@ describe('saved wheels in IndexedDB', () => {
     const wheels = [saved('a', 'Class A'), saved('b', 'Class B')]
     localStorage.setItem(STORE_KEY, JSON.stringify(oldState(wheels, 3)))
     // The other tab has already moved them into the database.
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     await writeSaved(db, {
       put: wheels.map((wheel, seq) => ({ id: wheel.id as string, seq, wheel })),
       migrated: true,
@@ -126,7 +125,7 @@ describe('saved wheels in IndexedDB', () => {
       'Class A',
       'Saved in the old tab',
     ])
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Saved in the old tab'])
     db.close()
   })
@@ -141,7 +140,7 @@ describe('saved wheels in IndexedDB', () => {
     second.useWheelStore.getState().deleteSavedWheel('w')
     await first.commitSaved()
     await second.commitSaved()
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).deleted.sort()).toEqual(['w', 'x'])
     await vi.waitFor(() => expect(first.getDeletedWheels().sort()).toEqual(['w', 'x']))
     db.close()
@@ -161,7 +160,7 @@ describe('saved wheels in IndexedDB', () => {
     useWheelStore.setState({ savedWheels: [saved('a', 'Kept after the close')] })
     expect(await commitSaved()).toBe(false)
     expect(await commitSaved()).toBe(true)
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Kept after the close'])
     db.close()
   })
@@ -180,7 +179,7 @@ describe('saved wheels in IndexedDB', () => {
     await vi.waitFor(() => expect(stopSync).toHaveBeenCalled())
     expect(other.useWheelStore.getState().savedWheels).toEqual([])
     await other.commitSaved()
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels).toEqual([])
     db.close()
   })
@@ -189,7 +188,7 @@ describe('saved wheels in IndexedDB', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     try {
       localStorage.setItem(STORE_KEY, JSON.stringify(oldState([], 3)))
-      vi.stubGlobal('indexedDB', openNeverFinishing())
+      vi.stubGlobal('indexedDB', { open: () => ({}) })
       vi.resetModules()
       const { useWheelStore } = await import('./wheel-store')
       const persistence = await import('./saved-wheels-persistence')
@@ -215,7 +214,7 @@ describe('saved wheels in IndexedDB', () => {
     expect(useWheelStore.getState().spinHistory.map((e) => e.id)).toEqual(['h1'])
     expect(getSyncRecord()).toEqual({ userId: 'u1', cursor: 9, synced: { a: at(1) } })
     expect(getDeletedWheels()).toEqual(['gone'])
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     const inDb = await readSaved(db)
     expect(inDb.wheels.map((r) => r.wheel)).toEqual(wheels)
     expect(inDb.migrated).toBe(true)
@@ -233,7 +232,7 @@ describe('saved wheels in IndexedDB', () => {
     const wheels = [saved('a', 'One'), saved('b', 'Two'), saved('c', 'Three')]
     localStorage.setItem(STORE_KEY, JSON.stringify(oldState(wheels)))
     // The tab closed after the first copy was committed but before local storage was cleaned up.
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     await writeSaved(db, {
       put: wheels.map((wheel, i) => ({ id: wheel.id as string, seq: i + 1, wheel })),
       migrated: true,
@@ -261,7 +260,7 @@ describe('saved wheels in IndexedDB', () => {
 
     useWheelStore.getState().deleteSavedWheel('w3')
     expect(await commitSaved()).toBe(true)
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     const inDb = await readSaved(db)
     expect(inDb.wheels).toHaveLength(19)
     expect(inDb.wheels.find((r) => r.id === 'w7')?.wheel.name).toBe('Renamed')
@@ -282,7 +281,7 @@ describe('saved wheels in IndexedDB', () => {
     full.mockRestore()
     expect(await commitSaved()).toBe(true)
     expect(useWheelStore.getState().storageProblem).toBeNull()
-    const db = (await openSavedWheelsDb()) as SavedWheelsDb
+    const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['New one'])
     db.close()
   })

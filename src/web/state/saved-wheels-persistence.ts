@@ -2,8 +2,14 @@ import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import { dropOldestVersions } from './saved-wheel-versions-db'
 import { changedWheels } from './saved-wheels-changes'
-import { clearSaved, isQuotaError, openSavedWheelsDb, type SavedWrite, writeSaved } from './saved-wheels-db'
-import type { StoredWheel } from './saved-wheels-schema'
+import {
+  clearSaved,
+  isQuotaError,
+  openSavedWheelsDb,
+  type SavedWrite,
+  type StoredWheel,
+  writeSaved,
+} from './saved-wheels-db'
 import {
   type Notice,
   SAVED_FAILED_MESSAGE,

@@ -1,10 +1,16 @@
 import type { Wheel } from '../../core/wheel/model'
 import { runDeclinedDataRemovers } from './data-removal'
 import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
-import { openSavedWheelsDb, readSaved, readSummaries, readTombstones, readWheels } from './saved-wheels-db'
+import {
+  openSavedWheelsDb,
+  readSaved,
+  readSummaries,
+  readTombstones,
+  readWheels,
+  type StoredWheel,
+} from './saved-wheels-db'
 import { migrateFromLocalStorage as migrate } from './saved-wheels-migration'
 import { commitSaved, noteChange, reopen, schedule, writeWaiting } from './saved-wheels-persistence'
-import type { StoredWheel } from './saved-wheels-schema'
 import {
   CHANNEL,
   markSavedWheelsReady,

@@ -3,7 +3,6 @@ import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { createTombstones } from './saved-wheels-changes'
-import type { SavedWheelsDb } from './saved-wheels-schema'
 
 /**
  * The state shared by the two halves of the saved wheels' persistence (decision 0011): the write
@@ -32,7 +31,7 @@ export type Notice = { put: string[]; remove: string[]; tombstones?: boolean; cl
 
 export const saved = {
   store: null as SavedStore | null,
-  db: null as SavedWheelsDb | null,
+  db: null as IDBDatabase | null,
   mode: 'starting' as Mode,
   channel: null as BroadcastChannel | null,
   /** Each wheel's place in the saved order, and the next free one. */
