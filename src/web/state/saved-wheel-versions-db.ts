@@ -1,5 +1,6 @@
 import type { Wheel } from '../../core/wheel/model'
 import { sameContent, versionsToPrune, versionWanted } from '../../core/wheel/versions'
+import { VERSION_INFO, VERSIONS } from './saved-wheel-version-stores'
 
 /**
  * Earlier versions of the saved wheels in IndexedDB (issue 33, decision 0025), kept by the same
@@ -8,8 +9,6 @@ import { sameContent, versionsToPrune, versionWanted } from '../../core/wheel/ve
  * shows, a few bytes each) and `versions` (the content). A version's key starts with its wheel's
  * id and then the time it was kept, so one key range holds a wheel's versions, oldest first.
  */
-export const VERSIONS = 'versions'
-export const VERSION_INFO = 'versionInfo'
 
 export type LocalVersionInfo = {
   id: string
@@ -32,11 +31,6 @@ const done = <T>(request: IDBRequest) =>
     request.onsuccess = () => resolve(request.result as T)
     request.onerror = () => reject(request.error)
   })
-
-export function createVersionStores(db: IDBDatabase) {
-  if (!db.objectStoreNames.contains(VERSIONS)) db.createObjectStore(VERSIONS, { keyPath: 'id' })
-  if (!db.objectStoreNames.contains(VERSION_INFO)) db.createObjectStore(VERSION_INFO, { keyPath: 'id' })
-}
 
 /**
  * Inside a write's transaction, before the changed wheel is put: keeps the content it replaces

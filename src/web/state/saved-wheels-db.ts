@@ -1,13 +1,12 @@
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import { summarizeWheel, type WheelSummary } from '../../core/wheel/summary'
-import {
-  createVersionStores,
-  forgetVersions,
-  keepVersion,
-  VERSION_INFO,
-  VERSIONS,
-} from './saved-wheel-versions-db'
+import { createVersionStores, VERSION_INFO, VERSIONS } from './saved-wheel-version-stores'
+
+const NO_VERSIONS = { forgetVersions: () => {}, keepVersion: () => {} }
+
+/** The versions' reads and writes, loaded with the first write that needs them (not with the page). */
+const versionsModule = () => import('./saved-wheel-versions-db')
 
 /**
  * Saved wheels in IndexedDB, one record per wheel (decision 0011). A thin layer of our own over
@@ -161,6 +160,10 @@ export async function readWheels(db: IDBDatabase, ids: readonly string[]): Promi
  * other's), or undefined when the write did not touch them.
  */
 export async function writeSaved(db: IDBDatabase, write: SavedWrite): Promise<string[] | undefined> {
+  // Loaded before the transaction opens: an IndexedDB transaction closes at the first await that
+  // is not one of its own requests.
+  const needsVersions = (write.remove?.length ?? 0) > 0 || (write.versions && (write.put?.length ?? 0) > 0)
+  const { forgetVersions, keepVersion } = needsVersions ? await versionsModule() : NO_VERSIONS
   const tx = db.transaction(ALL, 'readwrite')
   const result = finished(tx)
   let tombstones: string[] | undefined

@@ -1,6 +1,5 @@
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
-import { dropOldestVersions } from './saved-wheel-versions-db'
 import { changedWheels } from './saved-wheels-changes'
 import {
   clearSaved,
@@ -121,7 +120,10 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
     tombstones.giveBack(taken)
     for (const id of forced) saved.forcedVersions.add(id)
     // The browser's storage is full: the oldest versions make room first, never a saved wheel.
-    if (isQuotaError(error) && (await dropOldestVersions(db).catch(() => 0)) > 0) {
+    if (
+      isQuotaError(error) &&
+      (await import('./saved-wheel-versions-db').then((v) => v.dropOldestVersions(db)).catch(() => 0)) > 0
+    ) {
       schedule(0)
       return false
     }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDefaultWheel, createItem } from '../../../core/wheel/model'
 import { useListUndo } from '../../state/list-undo'
@@ -33,28 +33,29 @@ describe('Clear all', () => {
   beforeEach(() => useListUndo.setState({ entries: [], announcement: '', seq: 0 }))
   afterEach(cleanup)
 
-  it('asks first on a wheel of 16 items, naming the count; Escape and Cancel keep every item', () => {
+  it('asks first on a wheel of 16 items, naming the count; Escape and Cancel keep every item', async () => {
     start(16)
     press(clearAll())
-    const dialog = screen.getByRole('dialog', { name: 'Clear all 16 items?' })
+    // The question loads when it is asked (a chunk of its own).
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all 16 items?' })
     expect(dialog.getAttribute('aria-modal')).toBe('true')
     // Focus starts on Cancel, the safe answer.
-    expect(document.activeElement?.textContent).toBe('Cancel')
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'))
     fireEvent.keyDown(document, { key: 'Escape' })
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(count()).toBe(16)
     expect(document.activeElement).toBe(clearAll())
 
     press(clearAll())
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(count()).toBe(16)
   })
 
-  it('clears once confirmed, says so, and puts focus on Undo, which brings the items back', () => {
+  it('clears once confirmed, says so, and puts focus on Undo, which brings the items back', async () => {
     start(16)
     press(clearAll())
-    const dialog = screen.getByRole('dialog', { name: 'Clear all 16 items?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Clear all 16 items?' })
     const confirm = [...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Clear all')
     expect(confirm).toBeDefined()
     act(() => confirm?.click())

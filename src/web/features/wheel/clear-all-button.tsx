@@ -1,9 +1,10 @@
 import { Eraser } from 'lucide-react'
-import { type RefObject, useEffect, useState } from 'react'
-import { clearAllAsks, clearAllQuestion } from '../../../core/wheel/list-edits'
+import { lazy, type RefObject, Suspense, useEffect, useState } from 'react'
+import { clearAllAsks } from '../../../core/wheel/list-edits'
 import { useWheelStore } from '../../state/wheel-store'
 import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
+
+const ClearAllQuestion = lazy(() => import('./clear-all-question'))
 
 export const clearList = () => useWheelStore.getState().clearItems()
 
@@ -38,32 +39,16 @@ export function ClearAllButton({
         Clear all
       </Button>
       {asking !== null && (
-        <Dialog
-          title={clearAllQuestion(asking)}
-          onClose={() => setAsking(null)}
-          footer={
-            <>
-              <Button variant="outline" size="sm" onClick={() => setAsking(null)} data-autofocus>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={() => {
-                  setAsking(null)
-                  if (clearList()) setCleared((n) => n + 1)
-                }}
-              >
-                Clear all
-              </Button>
-            </>
-          }
-        >
-          <p>
-            Every item leaves the wheel. Undo brings them back while this page stays open; a saved wheel keeps
-            its items until you press Save Wheel.
-          </p>
-        </Dialog>
+        <Suspense fallback={null}>
+          <ClearAllQuestion
+            count={asking}
+            onCancel={() => setAsking(null)}
+            onConfirm={() => {
+              setAsking(null)
+              if (clearList()) setCleared((n) => n + 1)
+            }}
+          />
+        </Suspense>
       )}
     </>
   )
