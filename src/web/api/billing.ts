@@ -6,7 +6,8 @@ import {
   capturedPaymentSchema,
 } from '../../core/billing/protocol'
 import { trialStatusSchema } from '../../core/billing/trial'
-import { type FetchLike, request, type Schema } from './client'
+import type { Schema } from '../../core/schema'
+import { type FetchLike, request } from './client'
 
 /**
  * One billing call, as spec §5 reads the server: an empty body is 'Empty response from server', a

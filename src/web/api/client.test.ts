@@ -8,6 +8,7 @@ import {
   NETWORK_ERROR,
   OFFLINE_ERROR,
   request,
+  retryAfterOf,
 } from './client'
 
 const schema = z.object({ value: z.number() })
@@ -100,6 +101,51 @@ describe('request', () => {
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+})
+
+describe('Retry-After', () => {
+  it('a failed answer carries the seconds the server asked to wait', async () => {
+    const fetchFn = vi.fn(
+      async () => new Response('{"error":"Busy"}', { status: 503, headers: { 'Retry-After': '5' } }),
+    )
+    expect(await failure(request('/api/x', { schema, fetch: fetchFn }))).toMatchObject({
+      status: 503,
+      message: 'Busy',
+      retryAfter: 5,
+    })
+  })
+
+  it('a failed answer without one carries null', async () => {
+    expect((await failure(request('/api/x', { schema, fetch: answer(500, '{}') }))).retryAfter).toBeNull()
+  })
+
+  it('reads seconds or an HTTP date, and nothing else', () => {
+    const now = Date.parse('2026-11-26T10:00:00Z')
+    expect(retryAfterOf(' 120 ', now)).toBe(120)
+    expect(retryAfterOf('Thu, 26 Nov 2026 10:00:30 GMT', now)).toBe(30)
+    expect(retryAfterOf('Thu, 26 Nov 2026 09:00:00 GMT', now)).toBe(0)
+    expect(retryAfterOf('soon', now)).toBeNull()
+    expect(retryAfterOf('-3', now)).toBeNull()
+    expect(retryAfterOf('', now)).toBeNull()
+    expect(retryAfterOf(null, now)).toBeNull()
+  })
+})
+
+describe('answerOn', () => {
+  it('a failed status named by the call is the answer when the schema accepts its body', async () => {
+    const fetchFn = answer(409, '{"value":3}')
+    expect(await request('/api/x', { method: 'POST', schema, answerOn: [409], fetch: fetchFn })).toEqual({
+      value: 3,
+    })
+  })
+
+  it('a failed status not named, or a body the schema refuses, still fails', async () => {
+    expect((await failure(request('/a', { schema, fetch: answer(409, '{"value":3}') }))).status).toBe(409)
+    const refused = await failure(
+      request('/a', { schema, answerOn: [409], fetch: answer(409, '{"error":"No"}') }),
+    )
+    expect(refused).toMatchObject({ status: 409, message: 'No' })
   })
 })
 
