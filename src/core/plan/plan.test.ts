@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { FREE_ITEM_LIMIT } from './definition'
 import {
   canAccessHistory,
   canAccessPresets,
   canImportWheels,
   canSaveWheels,
   daysUntilExpiry,
-  FREE_ITEM_LIMIT,
   getMaxItemsPerWheel,
   hasPremiumPlan,
   isExpiringSoon,

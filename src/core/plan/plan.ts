@@ -18,7 +18,6 @@ export type PlanProfile =
 import { formatCount } from '../format/count'
 import { FREE_ITEM_LIMIT, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
 
-export { FREE_ITEM_LIMIT, PLAN_NAMES, PLAN_TYPES, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
 export const EXPIRY_WARNING_DAYS = 7
 const DAY_MS = 86_400_000
 
