@@ -8,7 +8,7 @@ import type { Schema } from '../../core/schema'
 
 /**
  * A failed call: HTTP status (0 when the server was not reached), a message to show, the parsed
- * body, and the seconds the server asked to wait before trying again (its Retry-After), if it did.
+ * body, and the seconds the server asked to wait before trying again (its Retry-After), if it said.
  */
 export class ApiError extends Error {
   constructor(
@@ -61,18 +61,6 @@ export function errorOf(body: unknown): string | null {
 }
 
 /**
- * The seconds of a Retry-After header (a number of seconds, or an HTTP date counted from `now`), or
- * null when there is none or it cannot be read.
- */
-export function retryAfterOf(header: string | null, now = Date.now()): number | null {
-  const value = header?.trim() ?? ''
-  if (/^\d+$/.test(value)) return Number(value)
-  // An HTTP date starts with its day's name ("Thu, 26 Nov 2026 10:00:30 GMT").
-  const date = /^[A-Za-z]/.test(value) ? Date.parse(value) : Number.NaN
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000))
-}
-
-/**
  * One call. Resolves with the answer the schema accepts; throws an ApiError for a network failure
  * (OFFLINE_ERROR when the browser is offline, else NETWORK_ERROR), an empty or unreadable body, or a non-OK status (the server's `error`, else
  * `failure`).
@@ -101,7 +89,9 @@ export async function request<T = undefined>(url: string, options: RequestOption
   }
   if (response.ok && !schema) return undefined as T
   const { status } = response
-  const retryAfter = response.ok ? null : retryAfterOf(response.headers.get('Retry-After'))
+  // Retry-After as this server sends it, in seconds (an HTTP date is not read: null).
+  const wait = response.headers.get('Retry-After')?.trim() ?? ''
+  const retryAfter = /^\d+$/.test(wait) ? Number(wait) : null
   const fail = (message: string, body: unknown = null) => new ApiError(status, message, body, retryAfter)
   if (!text.trim()) throw fail(unreadable.empty)
   let json: unknown

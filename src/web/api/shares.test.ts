@@ -61,13 +61,9 @@ describe('sharesApi', () => {
     expect(await failure(sharesApi.get('abc'))).toMatchObject({ status, message: UNREADABLE })
   })
 
-  it('too many links carries the Retry-After of an HTTP date in seconds', async () => {
-    const later = new Date(Date.now() + 120_000).toUTCString()
-    serve(429, '{"error":"Too many links. Try again later."}', { 'Retry-After': later })
-    const error = await failure(sharesApi.mine())
-    expect(error.status).toBe(429)
-    expect(error.retryAfter).toBeGreaterThanOrEqual(118)
-    expect(error.retryAfter).toBeLessThanOrEqual(120)
+  it('too many links carries the seconds of Retry-After', async () => {
+    serve(429, '{"error":"Too many links. Try again later."}', { 'Retry-After': '120' })
+    expect(await failure(sharesApi.mine())).toMatchObject({ status: 429, retryAfter: 120 })
   })
 
   it('offline, a call says so', async () => {
