@@ -4,6 +4,8 @@
 // 2. a feature (src/web/features/<name>/) never imports a sibling feature;
 // 3. in the web app, ui/, api/, state/ and router/ never import features/ or app/, and features/ never
 //    import app/.
+// 4. in src/web and src/core a name has one home: no module passes on names of another (`export …
+//    from`, or `export { x }` of an imported x), apart from the doors in REEXPORT_DOORS.
 // It reads relative import specifiers as text (static, `export … from`, and dynamic import()),
 // which is all this codebase uses. Prints each break and exits 1 if there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -116,11 +118,51 @@ export function layerBreaks(graph, allowed = ALLOWED) {
   return breaks
 }
 
+/** Modules that may pass on names of others, each with its reason. */
+export const REEXPORT_DOORS = [
+  ['src/web/router/index.ts', "the router's one door for pages and components (decision 0021)"],
+  ['src/web/prerender.tsx', 'the build entry that scripts/prerender.mjs reads the page list from'],
+]
+
+const IMPORTED = /^\s*import\s+(?:type\s+)?(?:\w+\s*,\s*)?\{([^}]*)\}\s*from/gm
+const EXPORT_LIST = /^\s*export\s+(?:type\s+)?\{([^}]*)\}(\s*from\b)?/gm
+const EXPORT_ALL = /^\s*export\s+\*/m
+const namesOf = (list) =>
+  list
+    .split(',')
+    .map(
+      (part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0],
+    )
+    .filter(Boolean)
+
+/** Re-exports in src/web and src/core: a module handing on a name that has its home elsewhere. */
+export function reExports(graph, doors = REEXPORT_DOORS) {
+  const allowed = new Set(doors.map(([file]) => file))
+  const found = []
+  for (const file of graph.keys()) {
+    if (!/^src\/(web|core)\//.test(file) || allowed.has(file)) continue
+    const text = readFileSync(file, 'utf8')
+    const imported = new Set([...text.matchAll(IMPORTED)].flatMap((m) => namesOf(m[1])))
+    const passed = EXPORT_ALL.test(text) ? ['*'] : []
+    for (const match of text.matchAll(EXPORT_LIST)) {
+      passed.push(...namesOf(match[1]).filter((name) => match[2] || imported.has(name)))
+    }
+    if (passed.length)
+      found.push(`${file} re-exports ${passed.join(', ')}: import them from their own module`)
+  }
+  return found
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const graph = importGraph('src')
   const problems = [
     ...cycles(graph).map((group) => `import cycle: ${group.join(' ↔ ')}`),
     ...layerBreaks(graph),
+    ...reExports(graph),
   ]
   for (const problem of problems) console.error(problem)
   console.log(`structure: ${graph.size} files, ${problems.length} problem${problems.length === 1 ? '' : 's'}`)

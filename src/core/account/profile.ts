@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { PLAN_TYPES } from '../plan/definition'
+import { PLAN_TYPES, type SubscriptionStatus } from '../plan/definition'
 
 /** The user profile as the server sends it (dates as ISO strings). */
 export const profileSchema = z.object({
@@ -7,7 +7,8 @@ export const profileSchema = z.object({
   displayName: z.string(),
   email: z.string(),
   planType: z.enum(PLAN_TYPES),
-  subscriptionStatus: z.string(),
+  // Any text reads (SPEC: other values can arrive); the known ones are named by the type.
+  subscriptionStatus: z.string() as z.ZodMiniType<SubscriptionStatus | (string & {})>,
   subscriptionId: z.nullable(z.string()),
   subscriptionExpiresAt: z.nullable(z.string()),
   createdAt: z.string(),

@@ -59,7 +59,11 @@ export type CapturedPayment = z.infer<typeof capturedPaymentSchema>
 /** What the plans and payment pages say while the sandbox payment provider is active (issue 12). */
 export const TEST_MODE_TEXT = 'Test mode: payments are simulated. No money is charged.'
 
-export const billingConfigSchema = z.object({
+/**
+ * GET /api/billing/config: what the browser is told of billing (the provider's kind, test mode, the
+ * plan's price), not the server's provider settings.
+ */
+export const publicBillingConfigSchema = z.object({
   provider: z.enum(['sandbox', 'paypal']),
   testMode: z.boolean(),
   plan: z.object({
@@ -70,4 +74,4 @@ export const billingConfigSchema = z.object({
     interval: z.string(),
   }),
 })
-export type BillingConfig = z.infer<typeof billingConfigSchema>
+export type PublicBillingConfig = z.infer<typeof publicBillingConfigSchema>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FREE_ITEM_LIMIT } from '../plan/plan'
+import { FREE_ITEM_LIMIT } from '../plan/definition'
 import { seededRandomSource } from '../random/random'
 import { MAX_ITEMS } from '../wheel/model'
 import { checkClientSeed, checkNewDraw, DRAW_MESSAGES } from './rules'

@@ -1,5 +1,6 @@
 import { formatCount } from '../format/count'
-import { FREE_ITEM_LIMIT, itemLimitMessage } from '../plan/plan'
+import { FREE_ITEM_LIMIT } from '../plan/definition'
+import { itemLimitMessage } from '../plan/plan'
 import { unstorableText } from '../text/storable'
 import { MAX_ITEM_TEXT, MAX_ITEMS, MAX_WHEEL_NAME } from '../wheel/model'
 import type { DrawEntry } from './protocol'

@@ -12,6 +12,22 @@ export const PLAN_TYPES = ['free', 'monthly'] as const
 export type PlanType = (typeof PLAN_TYPES)[number]
 
 /**
+ * The subscription statuses Whirl writes into a profile (SPEC §3: inactive by default, active when
+ * subscribed; cancelled, suspended, expired and pending come from the payment provider). A profile
+ * read from the wire or the database may still hold another value (SPEC: "other values can arrive
+ * from server verification"): the fields that carry one are `SubscriptionStatus | (string & {})`.
+ */
+export const SUBSCRIPTION_STATUSES = [
+  'inactive',
+  'active',
+  'cancelled',
+  'suspended',
+  'expired',
+  'pending',
+] as const
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+
+/**
  * The one place the two names of the paid plan meet: users, the pages and the billing API say
  * "premium"; profiles and the database store `monthly`.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { FREE_ITEM_LIMIT } from './definition'
 import { includedIn, limitedOnFree, unlockedBy } from './feature-lists'
 import { PLAN_FEATURES, planLines } from './features'
-import { FREE_ITEM_LIMIT } from './plan'
 
 describe('the feature catalogue', () => {
   it('states the free item limit from FREE_ITEM_LIMIT', () => {

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { FREE_ITEM_LIMIT, SUBSCRIPTION_STATUSES } from './definition'
 import {
   canAccessHistory,
   canAccessPresets,
   canImportWheels,
   canSaveWheels,
   daysUntilExpiry,
-  FREE_ITEM_LIMIT,
   getMaxItemsPerWheel,
   hasPremiumPlan,
+  hasSubscriptionStatus,
   isExpiringSoon,
   itemLimitMessage,
   type PlanProfile,
@@ -66,6 +67,24 @@ describe('plan checks', () => {
     for (const status of ['suspended', 'expired', 'pending']) {
       expect(hasPremiumPlan({ ...until, subscriptionStatus: status }, now)).toBe(false)
     }
+  })
+
+  it('reads a subscription status Whirl knows; a misspelt one does not compile', () => {
+    expect(hasSubscriptionStatus({ planType: 'monthly', subscriptionStatus: 'cancelled' }, 'cancelled')).toBe(
+      true,
+    )
+    expect(hasSubscriptionStatus({ planType: 'monthly', subscriptionStatus: 'ACTIVE' }, 'active')).toBe(false)
+    expect(hasSubscriptionStatus(null, 'inactive')).toBe(false)
+    // @ts-expect-error 'activ' is not a subscription status
+    expect(hasSubscriptionStatus(premium, 'activ')).toBe(false)
+    expect(SUBSCRIPTION_STATUSES).toEqual([
+      'inactive',
+      'active',
+      'cancelled',
+      'suspended',
+      'expired',
+      'pending',
+    ])
   })
 
   it('an unreadable expiry fails closed', () => {

@@ -9,16 +9,15 @@ import { MAX_ITEMS } from '../wheel/model'
 export type PlanProfile =
   | {
       planType: PlanType | (string & {})
-      subscriptionStatus: string
+      subscriptionStatus: SubscriptionStatus | (string & {})
       subscriptionExpiresAt?: string | Date | null
     }
   | null
   | undefined
 
 import { formatCount } from '../format/count'
-import { FREE_ITEM_LIMIT, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
+import { FREE_ITEM_LIMIT, type PlanType, PREMIUM_PLAN_TYPE, type SubscriptionStatus } from './definition'
 
-export { FREE_ITEM_LIMIT, PLAN_NAMES, PLAN_TYPES, type PlanType, PREMIUM_PLAN_TYPE } from './definition'
 export const EXPIRY_WARNING_DAYS = 7
 const DAY_MS = 86_400_000
 
@@ -41,12 +40,16 @@ function expiryTime(profile: NonNullable<PlanProfile>): number | null {
  */
 export function hasPremiumPlan(profile: PlanProfile, now: Date = new Date()): boolean {
   if (profile?.planType !== PREMIUM_PLAN_TYPE) return false
-  const status = profile.subscriptionStatus
-  if (status !== 'active' && status !== 'cancelled') return false
+  const active = hasSubscriptionStatus(profile, 'active')
+  if (!active && !hasSubscriptionStatus(profile, 'cancelled')) return false
   const ends = expiryTime(profile)
-  if (ends === null) return status === 'active'
+  if (ends === null) return active
   return ends > now.getTime()
 }
+
+/** Whether the profile's subscription status is `status`, one Whirl knows (a misspelt one does not compile). */
+export const hasSubscriptionStatus = (profile: PlanProfile, status: SubscriptionStatus): boolean =>
+  profile?.subscriptionStatus === status
 
 /** 15 items for visitors and free users, unlimited (Infinity) for premium. */
 export const getMaxItemsPerWheel = (profile: PlanProfile, now?: Date): number =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chiSquare, chiSquarePValue, chiSquareTest } from '../testing/chi-square'
+import { chiSquarePValue } from '../stats/fairness'
+import { chiSquare, chiSquareTest } from '../testing/chi-square'
 import {
   cryptoRandomSource,
   type RandomSource,

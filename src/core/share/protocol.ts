@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { formatCount } from '../format/count'
-import { FREE_ITEM_LIMIT } from '../plan/plan'
+import { FREE_ITEM_LIMIT } from '../plan/definition'
 import { MAX_ITEMS, MAX_WHEEL_NAME, type Wheel } from '../wheel/model'
 import { wheelSchema } from '../wheel/schema'
 

@@ -10,11 +10,7 @@ import { idKeeper, readHistoryEntry, readWheel } from './repair'
  * `parsePersistedState` reads it back whatever the key holds, and never throws.
  */
 
-import { BACKUP_KEY, STORE_KEY } from './keys'
-
-export { BACKUP_KEY, STORE_KEY, STORE_VERSION }
 export const HISTORY_LIMIT = 100
-export { MAX_SAVED_WHEELS }
 /** A stored text longer than this (far beyond any browser's quota) is not even parsed. */
 export const MAX_STORED_CHARS = 20_000_000
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { MAX_SAVED_WHEELS } from '../plan/definition'
 import { entry, item, parse, validState } from '../testing/state-fixtures'
-import { HISTORY_LIMIT, MAX_SAVED_WHEELS, MAX_STORED_CHARS, parsePersistedState } from './persisted-state'
+import { HISTORY_LIMIT, MAX_STORED_CHARS, parsePersistedState } from './persisted-state'
 import { persistedStateSchema } from './state-schema'
 
 const VALID = validState()

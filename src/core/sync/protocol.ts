@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { ACCOUNT_QUOTA_BYTES, STORAGE_FULL_ADVICE } from '../account/storage'
-import { MAX_SAVED_WHEELS } from '../storage/persisted-state'
+import { MAX_SAVED_WHEELS } from '../plan/definition'
 import type { Wheel } from '../wheel/model'
 import { idSchema, timestampSchema, wheelSchema } from '../wheel/schema'
 

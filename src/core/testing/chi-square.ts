@@ -5,8 +5,6 @@
  */
 import { chiSquarePValue } from '../stats/fairness'
 
-export { chiSquarePValue }
-
 /** Pearson's statistic of observed counts against equal expected counts. */
 export function chiSquare(counts: readonly number[]): number {
   const total = counts.reduce((a, b) => a + b, 0)

@@ -1,9 +1,8 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
+import type { Schema } from '../schema'
 
 /** Shared by the tests that hold a hand-written reader to its zod schema (not used by the app). */
-
-type Schema = { safeParse(value: unknown): { success: true; data: unknown } | { success: false } }
 
 /** Values that break one rule or another wherever they are put. */
 export const oddValue = fc.constantFrom<unknown>(
@@ -86,7 +85,7 @@ export function nearlyValid(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown>
  * answers must come up often, or the generator proves nothing.
  */
 export function expectAgreement(
-  schema: Schema,
+  schema: Schema<unknown>,
   strict: (value: unknown) => unknown,
   values: fc.Arbitrary<unknown>,
   runs = 2_000,

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parsePersistedState } from '../storage/persisted-state'
+import { isPlainItemList } from './checks'
 import { createDefaultWheel } from './model'
-import { isPlainItemList, plainWheelSchema, wheelSchema } from './schema'
+import { plainWheelSchema, wheelSchema } from './schema'
 
 // Values near the edges of every rule: good ones, and ones each rule refuses.
 const idArb = fc.oneof(

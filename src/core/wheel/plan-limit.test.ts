@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FREE_ITEM_LIMIT } from '../plan/plan'
+import { FREE_ITEM_LIMIT } from '../plan/definition'
 import { createDefaultWheel, createItem, type Wheel } from './model'
 import { limitedLoadMessage, loadWithinLimit } from './plan-limit'
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { isValidId } from './checks'
 import { createDefaultWheel, MAX_ITEMS, type Wheel } from './model'
 import { addWin, saveWheel } from './operations'
-import { isValidId, itemSchema, spinHistoryEntrySchema, wheelSchema, wheelSettingsSchema } from './schema'
+import { itemSchema, spinHistoryEntrySchema, wheelSchema, wheelSettingsSchema } from './schema'
 
 const ok = (w: unknown) => wheelSchema.safeParse(w).success
 

@@ -21,8 +21,6 @@ import {
  * reader repairs what does not. The server can use the same schemas for the cloud copy.
  */
 
-export { HEX_COLOR_PATTERN, ID_PATTERN, isPlainItemList, isValidId } from './checks'
-
 export const idSchema = z.string().check(z.regex(ID_PATTERN))
 export const hexColorSchema = z.string().check(z.regex(HEX_COLOR_PATTERN))
 /** ISO 8601 in UTC, as Date.prototype.toISOString writes it. */

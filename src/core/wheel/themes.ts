@@ -4,18 +4,6 @@ import { MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
 import type { Item } from './model'
 import { colorsForList } from './neighbour-colors'
 
-export {
-  DEFAULT_LOOK,
-  FONT_STACKS,
-  LABEL_COLORS,
-  LABEL_FONTS,
-  type LabelColor,
-  type LabelFont,
-  MAX_THEME_COLORS,
-  MIN_THEME_COLORS,
-  type WheelLook,
-} from './look'
-
 /**
  * Wheel themes (Premium): palettes that recolour the items, and the look of the wheel (label
  * colour, label font, centre dot). A wheel without a look is drawn as before.

@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import {
-  type BillingConfig,
   cancelSubscriptionRequest,
   capturePaymentRequest,
   createPaymentRequest,
   createSubscriptionRequest,
+  type PublicBillingConfig,
   subscriptionIdRequest,
 } from '../../core/billing/protocol'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
@@ -101,7 +101,7 @@ export function registerBillingRoutes(
 
     scope.get(
       '/api/billing/config',
-      async (): Promise<BillingConfig> => ({
+      async (): Promise<PublicBillingConfig> => ({
         provider: provider.kind,
         testMode,
         plan: {

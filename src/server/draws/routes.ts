@@ -10,7 +10,8 @@ import {
   wheelHashOf,
 } from '../../core/draws/protocol'
 import { checkClientSeed, checkNewDraw } from '../../core/draws/rules'
-import { FREE_ITEM_LIMIT, getMaxItemsPerWheel, hasPremiumPlan } from '../../core/plan/plan'
+import { FREE_ITEM_LIMIT } from '../../core/plan/definition'
+import { getMaxItemsPerWheel, hasPremiumPlan } from '../../core/plan/plan'
 import { MAX_ITEM_TEXT } from '../../core/wheel/model'
 import type { Accounts } from '../auth/accounts'
 import { createRateLimiter } from '../auth/rate-limit'

@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Profile } from '../../core/account/profile'
 import { DISPLAY_NAME_MAX, defaultDisplayName } from '../../core/account/rules'
-import type { PlanType } from '../../core/plan/plan'
+import type { PlanType } from '../../core/plan/definition'
 import type { Db } from '../db/client'
 import { profiles, users } from '../db/schema'
 import type { ProfileEvents } from './events'

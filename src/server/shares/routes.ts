@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { FREE_ITEM_LIMIT, hasPremiumPlan } from '../../core/plan/plan'
+import { FREE_ITEM_LIMIT } from '../../core/plan/definition'
+import { hasPremiumPlan } from '../../core/plan/plan'
 import {
   createShareRequestSchema,
   isShareId,

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import { MAX_SAVED_WHEELS } from '../../core/storage/persisted-state'
+import { MAX_SAVED_WHEELS } from '../../core/plan/definition'
 import {
   CONFLICT_SUFFIX,
   PULL_PAGE_BYTES,

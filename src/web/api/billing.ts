@@ -2,11 +2,12 @@ import * as z from 'zod/mini'
 import { profileSchema } from '../../core/account/profile'
 import {
   activatedSubscriptionSchema,
-  billingConfigSchema,
   capturedPaymentSchema,
+  publicBillingConfigSchema,
 } from '../../core/billing/protocol'
 import { trialStatusSchema } from '../../core/billing/trial'
-import { type FetchLike, request, type Schema } from './client'
+import type { Schema } from '../../core/schema'
+import { type FetchLike, request } from './client'
 
 /**
  * One billing call, as spec §5 reads the server: an empty body is 'Empty response from server', a
@@ -36,8 +37,6 @@ const captureAnswer = answer(z.object({ success: z.literal(true), payment: captu
 const verifyAnswer = answer(z.object({ success: z.literal(true), status: z.string() }))
 const cancelAnswer = answer(z.object({ success: z.literal(true), message: z.optional(z.string()) }))
 const profileAnswer = answer(z.object({ success: z.literal(true), profile: profileSchema }))
-
-export type { ActivatedSubscription, BillingConfig } from '../../core/billing/protocol'
 
 /** The reason the profile page sends with a cancellation (SPEC §4 Cancel subscription). */
 export const PROFILE_CANCEL_REASON = 'User requested cancellation from profile page'
@@ -90,7 +89,12 @@ export const billingApi = {
   trial: () =>
     billingRequest('GET', '/api/billing/trial', trialStatusSchema, 'Could not load the free trial'),
   config: () =>
-    billingRequest('GET', '/api/billing/config', billingConfigSchema, 'Could not load the billing settings'),
+    billingRequest(
+      'GET',
+      '/api/billing/config',
+      publicBillingConfigSchema,
+      'Could not load the billing settings',
+    ),
   simulateMonthly: () =>
     billingRequest(
       'POST',

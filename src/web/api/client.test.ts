@@ -103,6 +103,52 @@ describe('request', () => {
   })
 })
 
+describe('Retry-After', () => {
+  it('a failed answer carries the seconds the server asked to wait', async () => {
+    const fetchFn = vi.fn(
+      async () => new Response('{"error":"Busy"}', { status: 503, headers: { 'Retry-After': '5' } }),
+    )
+    expect(await failure(request('/api/x', { schema, fetch: fetchFn }))).toMatchObject({
+      status: 503,
+      message: 'Busy',
+      retryAfter: 5,
+    })
+  })
+
+  it('a failed answer without one carries null', async () => {
+    expect((await failure(request('/api/x', { schema, fetch: answer(500, '{}') }))).retryAfter).toBeNull()
+  })
+
+  it.each([
+    [' 120 ', 120],
+    ['0', 0],
+    ['Thu, 26 Nov 2026 10:00:30 GMT', null],
+    ['soon', null],
+    ['-3', null],
+    ['', null],
+  ])('a Retry-After of %j carries %j', async (header, seconds) => {
+    const fetchFn = vi.fn(async () => new Response('{}', { status: 429, headers: { 'Retry-After': header } }))
+    expect((await failure(request('/api/x', { schema, fetch: fetchFn }))).retryAfter).toBe(seconds)
+  })
+})
+
+describe('answerOn', () => {
+  it('a failed status named by the call is the answer when the schema accepts its body', async () => {
+    const fetchFn = answer(409, '{"value":3}')
+    expect(await request('/api/x', { method: 'POST', schema, answerOn: [409], fetch: fetchFn })).toEqual({
+      value: 3,
+    })
+  })
+
+  it('a failed status not named, or a body the schema refuses, still fails', async () => {
+    expect((await failure(request('/a', { schema, fetch: answer(409, '{"value":3}') }))).status).toBe(409)
+    const refused = await failure(
+      request('/a', { schema, answerOn: [409], fetch: answer(409, '{"error":"No"}') }),
+    )
+    expect(refused).toMatchObject({ status: 409, message: 'No' })
+  })
+})
+
 describe('errorOf', () => {
   it('reads a non-blank error string, shortened to 300 characters', () => {
     expect(errorOf({ error: 'x'.repeat(400) })).toHaveLength(300)

@@ -1,15 +1,21 @@
+import type { Schema } from '../../core/schema'
+
 /**
- * The one way the web app calls the server's JSON API. Endpoint modules beside this file (auth,
- * billing, contact) describe their calls with it; a failure is always an ApiError whose message is
- * fit to show the user.
+ * The one way the web app calls the server's JSON API. Endpoint modules beside this file (account,
+ * auth, billing, contact, draws, shares, themes, wheels…) describe their calls with it; a failure is
+ * always an ApiError whose message is fit to show the user.
  */
 
-/** A failed call: HTTP status (0 when the server was not reached), a message to show, the parsed body. */
+/**
+ * A failed call: HTTP status (0 when the server was not reached), a message to show, the parsed
+ * body, and the seconds the server asked to wait before trying again (its Retry-After), if it said.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown = null,
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -28,8 +34,6 @@ export const INVALID_RESPONSE = 'Invalid response from server'
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
-export type Schema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } }
-
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   /** Sent as JSON; a call other than GET always sends a body (`{}` when none is given). */
@@ -44,6 +48,8 @@ export type RequestOptions<T> = {
   failure?: string
   /** Messages of an answer that cannot be read: an empty body, or one that is not JSON / of the wrong shape. */
   unreadable?: { empty: string; invalid: string }
+  /** Failed statuses whose body is still the answer when the schema accepts it (a draw revealed first elsewhere: 409). */
+  answerOn?: readonly number[]
   fetch?: FetchLike
 }
 
@@ -82,17 +88,23 @@ export async function request<T = undefined>(url: string, options: RequestOption
     throw new ApiError(0, isOffline() ? OFFLINE_ERROR : NETWORK_ERROR)
   }
   if (response.ok && !schema) return undefined as T
-  if (!text.trim()) throw new ApiError(response.status, unreadable.empty)
+  const { status } = response
+  // Retry-After as this server sends it, in seconds (an HTTP date is not read: null).
+  const wait = response.headers.get('Retry-After')?.trim() ?? ''
+  const retryAfter = /^\d+$/.test(wait) ? Number(wait) : null
+  const fail = (message: string, body: unknown = null) => new ApiError(status, message, body, retryAfter)
+  if (!text.trim()) throw fail(unreadable.empty)
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new ApiError(response.status, unreadable.invalid)
-  }
-  if (!response.ok) {
-    throw new ApiError(response.status, errorOf(json) ?? options.failure ?? unreadable.invalid, json)
+    throw fail(unreadable.invalid)
   }
   const parsed = schema?.safeParse(json)
-  if (!parsed?.success) throw new ApiError(response.status, unreadable.invalid, json)
+  if (!response.ok) {
+    if (parsed?.success && options.answerOn?.includes(status)) return parsed.data
+    throw fail(errorOf(json) ?? options.failure ?? unreadable.invalid, json)
+  }
+  if (!parsed?.success) throw fail(unreadable.invalid, json)
   return parsed.data
 }

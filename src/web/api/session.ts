@@ -1,6 +1,7 @@
 import type { Profile } from '../../core/account/profile'
 import { readProfile } from '../../core/account/profile-check'
-import { ApiError, request, type Schema } from './client'
+import type { Schema } from '../../core/schema'
+import { ApiError, request } from './client'
 
 // The calls every page makes (who is signed in, sign out), apart from the sign-in forms' calls in
 // auth.ts so that a first visit loads only these.

@@ -16,8 +16,6 @@ const DELETED_KEY = 'whirl-custom-themes-deleted'
 /** The account this browser's themes were last synced with. */
 const ACCOUNT_KEY = 'whirl-custom-themes-account'
 
-export { MAX_CUSTOM_THEMES }
-
 /** The list stored under `key` when all of it reads, else none. */
 function read<T>(key: string, strict: (value: unknown) => T[] | null): T[] {
   try {

@@ -19,7 +19,8 @@ async function load() {
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
   const versions = await import('./saved-wheel-versions')
-  await persistence.savedWheelsReady
+  const state = await import('./saved-wheels-state')
+  await state.savedWheelsReady
   return { ...store, ...persistence, ...versions }
 }
 

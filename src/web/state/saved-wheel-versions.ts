@@ -1,10 +1,8 @@
 import type { Wheel } from '../../core/wheel/model'
 import { type LocalVersionInfo, readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
-import { savedWheelsReady, writeSavedNow } from './saved-wheels-persistence'
-import { saved } from './saved-wheels-state'
+import { writeSavedNow } from './saved-wheels-persistence'
+import { saved, savedWheelsReady } from './saved-wheels-state'
 import { useWheelStore } from './wheel-store'
-
-export type { LocalVersionInfo }
 
 /**
  * A saved wheel's earlier versions kept in this browser (newest first), or null where this browser

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STORE_KEY } from '../../core/storage/persisted-state'
+import { STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
 
 const originalGet = IDBObjectStore.prototype.get
 
-import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-state'
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 import type { StoredWheel } from './wheel-local-storage'
 
 /** The stored value as one text, as a page reads it (chunks put back in place). */
@@ -51,8 +51,9 @@ async function load() {
   vi.resetModules()
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
-  await persistence.savedWheelsReady
-  return { ...store, ...persistence }
+  const state = await import('./saved-wheels-state')
+  await state.savedWheelsReady
+  return { ...store, ...persistence, ...state }
 }
 
 const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
@@ -102,11 +103,12 @@ describe('saved wheels in IndexedDB', () => {
     vi.resetModules()
     const { useWheelStore } = await import('./wheel-store')
     const persistence = await import('./saved-wheels-persistence')
+    const state = await import('./saved-wheels-state')
     // Its write after the move: the old key keeps no saved wheels. This tab hears it while starting.
     const emptied = JSON.stringify(oldState([], 3))
     localStorage.setItem(STORE_KEY, emptied)
     window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: emptied }))
-    await persistence.savedWheelsReady
+    await state.savedWheelsReady
     await persistence.commitSaved()
     expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A', 'Class B'])
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Class B'])
@@ -191,10 +193,10 @@ describe('saved wheels in IndexedDB', () => {
       vi.stubGlobal('indexedDB', { open: () => ({}) })
       vi.resetModules()
       const { useWheelStore } = await import('./wheel-store')
-      const persistence = await import('./saved-wheels-persistence')
+      const state = await import('./saved-wheels-state')
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(false)
       await vi.advanceTimersByTimeAsync(5_000)
-      await persistence.savedWheelsReady
+      await state.savedWheelsReady
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(true)
       expect(useWheelStore.getState().storageProblem).toMatch(/could not be read .* Nothing was deleted/)
     } finally {

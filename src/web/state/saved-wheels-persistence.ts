@@ -27,8 +27,6 @@ import * as legacy from './sync-state'
  * saved wheels stay in local storage as far as it holds them, as before.
  */
 
-export { SAVED_FULL_MESSAGE, savedWheelsReady }
-
 const RETRY_MS = 5_000
 const WRITE_DELAY_MS = 50
 let timer: ReturnType<typeof setTimeout> | undefined

@@ -8,8 +8,6 @@ import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
  * user deleted here that the server has not yet been told about. The wheel store records a
  * tombstone at the moment of deleting, so that sync never has to infer a deletion from absence.
  */
-export { SYNC_DELETED_KEY, SYNC_STATE_KEY }
-
 /** The stored sync state, or null when it is not one (as a zod schema of the same shape would say; sync-state.test.ts). */
 export function strictSyncState(value: unknown): SyncState | null {
   const state = pick(value, ['userId', 'cursor', 'synced'])

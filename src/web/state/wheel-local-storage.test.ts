@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { STORE_KEY } from '../../core/storage/keys'
 import {
   defaultState,
   type PersistedState,
   parsePersistedState,
   parsePersistedValue,
-  STORE_KEY,
   serializePersistedState,
 } from '../../core/storage/persisted-state'
 import type { Item } from '../../core/wheel/model'

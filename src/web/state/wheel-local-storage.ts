@@ -1,4 +1,5 @@
-import { type PersistedState, STORE_KEY, serializePersistedState } from '../../core/storage/persisted-state'
+import { STORE_KEY } from '../../core/storage/keys'
+import { type PersistedState, serializePersistedState } from '../../core/storage/persisted-state'
 import type { Item } from '../../core/wheel/model'
 import { memoByObject } from './memo'
 

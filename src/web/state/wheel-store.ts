@@ -1,13 +1,12 @@
 import { create } from 'zustand'
+import { MAX_SAVED_WHEELS } from '../../core/plan/definition'
+import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
 import {
   addHistoryEntry,
-  BACKUP_KEY,
   type GlobalSettings,
-  MAX_SAVED_WHEELS,
   type PersistedState,
   parsePersistedState,
   parsePersistedValue,
-  STORE_KEY,
 } from '../../core/storage/persisted-state'
 import { newWheel } from '../../core/wheel/auto-save'
 import { createId, type Item, type Wheel, type WheelSettings } from '../../core/wheel/model'
@@ -72,8 +71,8 @@ type Actions = WheelEdits & {
 
 export type Outcome = { ok: true } | { ok: false; error: string }
 
-export const SAVED_FULL_MESSAGE = `You can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`
-const FULL: Outcome = { ok: false, error: SAVED_FULL_MESSAGE }
+export const SAVED_LIMIT_MESSAGE = `You can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`
+const AT_LIMIT: Outcome = { ok: false, error: SAVED_LIMIT_MESSAGE }
 
 export type WheelStore = PersistedState & {
   /** A message for the user when the browser refused to store the wheel (quota, private mode). */
@@ -153,7 +152,7 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
       if (options?.asNew) set((s) => ({ currentWheel: asNewWheel(s.currentWheel) }))
       const { savedWheels, currentWheel } = get()
       const known = currentWheel.id !== null && savedWheels.some((w) => w.id === currentWheel.id)
-      if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return AT_LIMIT
       const result = saveWheel(savedWheels, currentWheel)
       const typed = options?.keepTypedName && result.wheel.name !== currentWheel.name
       set({
@@ -180,12 +179,12 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
         ...(s.currentWheel.id === restored.id ? { currentWheel: restored } : {}),
       })),
     duplicateSavedWheel: (id) => {
-      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return AT_LIMIT
       set((s) => ({ savedWheels: duplicateSavedWheel(s.savedWheels, id) }))
       return { ok: true }
     },
     importWheel: (imported) => {
-      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return FULL
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return AT_LIMIT
       set((s) => ({ currentWheel: imported, savedWheels: [...s.savedWheels, imported] }))
       return { ok: true }
     },

@@ -2,7 +2,8 @@ import { Crown, Pencil } from 'lucide-react'
 import { useId, useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
 import { DISPLAY_NAME_MAX, displayNameError } from '../../../core/account/rules'
-import { hasPremiumPlan, PLAN_NAMES } from '../../../core/plan/plan'
+import { PLAN_NAMES } from '../../../core/plan/definition'
+import { hasPremiumPlan, hasSubscriptionStatus } from '../../../core/plan/plan'
 import { authApi } from '../../api/auth'
 import { profileChanged } from '../../state/session-store'
 import { Button } from '../../ui/button'
@@ -39,8 +40,8 @@ export function PlanBadge({ profile }: { profile: Profile | null }) {
 }
 
 /** Green dot when the subscription is active, grey otherwise, then the status text. */
-export function SubscriptionStatus({ profile }: { profile: Profile | null }) {
-  const active = profile?.subscriptionStatus === 'active'
+export function SubscriptionStatusLine({ profile }: { profile: Profile | null }) {
+  const active = hasSubscriptionStatus(profile, 'active')
   return (
     <span className="inline-flex items-center gap-2">
       <span

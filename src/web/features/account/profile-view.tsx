@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
 import { closeAuthModal } from '../../state/auth-modal-store'
 import { ErrorBox } from '../../ui/field'
-import { DisplayNameEditor, memberSince, PlanBadge, SubscriptionStatus } from './profile-parts'
+import { DisplayNameEditor, memberSince, PlanBadge, SubscriptionStatusLine } from './profile-parts'
 import { SignOutButton } from './sign-out-button'
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -34,7 +34,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
         </Row>
         <Row label="Member Since">{memberSince(profile.createdAt)}</Row>
         <Row label="Subscription Status">
-          <SubscriptionStatus profile={profile} />
+          <SubscriptionStatusLine profile={profile} />
         </Row>
       </dl>
       <SignOutButton done={closeAuthModal} onError={setError} className="mt-4 w-full" />

@@ -1,13 +1,18 @@
 import { Crown, RefreshCw, TriangleAlert } from 'lucide-react'
 import type { Profile } from '../../../core/account/profile'
 import { longDate as trialDate } from '../../../core/billing/trial'
-import { daysUntilExpiry, hasPremiumPlan, isExpiringSoon } from '../../../core/plan/plan'
+import {
+  daysUntilExpiry,
+  hasPremiumPlan,
+  hasSubscriptionStatus,
+  isExpiringSoon,
+} from '../../../core/plan/plan'
 import { Link } from '../../router'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
 import { Dialog } from '../../ui/dialog'
 import { longDate } from '../../ui/long-date'
-import { planName, SubscriptionStatus } from './profile-parts'
+import { planName, SubscriptionStatusLine } from './profile-parts'
 import { MESSAGES, useSubscriptionActions } from './use-subscription-actions'
 
 const label = 'text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
@@ -16,7 +21,7 @@ function ExpiryNote({ profile }: { profile: Profile }) {
   const trial = useTrial()?.trial
   const premium = hasPremiumPlan(profile)
   const until = longDate(profile.subscriptionExpiresAt)
-  const cancelled = premium && profile.subscriptionStatus === 'cancelled'
+  const cancelled = premium && hasSubscriptionStatus(profile, 'cancelled')
   const soon = isExpiringSoon(profile)
   const days = daysUntilExpiry(profile)
   return (
@@ -83,7 +88,7 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
         <div>
           <dt className={label}>Status</dt>
           <dd className="mt-1 font-medium" data-testid="subscription-status">
-            <SubscriptionStatus profile={profile} />
+            <SubscriptionStatusLine profile={profile} />
             {!premium && !profile.subscriptionId && (
               <span className="font-normal text-slate-500 dark:text-slate-400">
                 {' '}
@@ -112,7 +117,7 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
             {actions.busy === 'verify' ? 'Refreshing...' : 'Refresh Status'}
           </button>
         )}
-        {premium && profile.subscriptionStatus === 'active' && (
+        {premium && hasSubscriptionStatus(profile, 'active') && (
           <button
             type="button"
             onClick={actions.askToCancel}

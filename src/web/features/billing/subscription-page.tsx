@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import type { Profile } from '../../../core/account/profile'
 import { includedIn, limitedOnFree } from '../../../core/plan/feature-lists'
-import { hasPremiumPlan } from '../../../core/plan/plan'
+import { hasPremiumPlan, hasSubscriptionStatus } from '../../../core/plan/plan'
 import { openAuthModal, useAuthModal } from '../../state/auth-modal-store'
 import { useSession } from '../../state/session-store'
 import { Alert } from '../../ui/alert'
@@ -19,7 +19,7 @@ import { useSubscribe } from './use-subscribe'
 /** What a premium user reads in place of the Subscribe button. */
 export function premiumNote(profile: Profile): string {
   const until = longDate(profile.subscriptionExpiresAt)
-  if (profile.subscriptionStatus === 'cancelled') {
+  if (hasSubscriptionStatus(profile, 'cancelled')) {
     return until ? `Cancelled — Premium until ${until}. It will not renew.` : 'Cancelled — it will not renew.'
   }
   return until ? `It renews on ${until}.` : 'Thank you for supporting Whirl.'

@@ -1,7 +1,8 @@
 import { FlaskConical } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
-import { type BillingConfig, billingApi } from '../../api/billing'
+import type { PublicBillingConfig } from '../../../core/billing/protocol'
+import { billingApi } from '../../api/billing'
 import { profileChanged, useSession } from '../../state/session-store'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
@@ -36,7 +37,7 @@ function Details({ profile }: { profile: Profile }) {
 export function Component() {
   usePageTitle('Test Subscription')
   const { profile } = useSession()
-  const [config, setConfig] = useState<BillingConfig | null>(null)
+  const [config, setConfig] = useState<PublicBillingConfig | null>(null)
   const [configError, setConfigError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<Result>(null)

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STORE_KEY } from '../../../core/storage/persisted-state'
+import { STORE_KEY } from '../../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../../core/wheel/model'
 import { removeDeclinedData } from '../../state/data-removal'
-import { SYNC_DELETED_KEY } from '../../state/sync-state'
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from '../../state/sync-keys'
 import { useSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
 import { mockFetch } from '../../testing/test-helpers'
-import { LOCAL_STORE_FULL_MESSAGE, READ_ONLY_MESSAGE, SYNC_STATE_KEY, startCloudSync } from './sync-engine'
+import { LOCAL_STORE_FULL_MESSAGE, READ_ONLY_MESSAGE, startCloudSync } from './sync-engine'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
 const saved = (id: string, name: string, updated: number): Wheel => ({

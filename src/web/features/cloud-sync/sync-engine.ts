@@ -17,12 +17,10 @@ import {
   forgetDeletedWheels,
   getDeletedWheels,
   getSyncRecord,
-  savedWheelsReady,
 } from '../../state/saved-wheels-persistence'
+import { savedWheelsReady } from '../../state/saved-wheels-state'
 import { setSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
-
-export { SYNC_STATE_KEY } from '../../state/sync-state'
 
 const DEBOUNCE_MS = 800
 const POLL_MS = 30_000

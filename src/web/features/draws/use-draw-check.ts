@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { PublicDraw } from '../../../core/draws/api'
 import { type Verification, verifyDraw } from '../../../core/draws/verify'
-import { DrawApiError, drawsApi } from '../../api/draws-api'
+import { ApiError } from '../../api/client'
+import { drawsApi } from '../../api/draws'
 
 export type DrawCheck =
   | { state: 'loading' }
@@ -43,7 +44,7 @@ export function useDrawCheck(id: string, attempt: number): DrawCheck {
         if (live) setCheck({ state: 'loaded', draw, verification })
       } catch (e) {
         if (!live) return
-        if (e instanceof DrawApiError && e.status === 404) setCheck({ state: 'missing' })
+        if (e instanceof ApiError && e.status === 404) setCheck({ state: 'missing' })
         else setCheck({ state: 'error', message: (e as Error).message })
       }
     })()

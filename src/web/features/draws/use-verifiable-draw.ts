@@ -4,7 +4,7 @@ import { checkClientSeed } from '../../../core/draws/rules'
 import { randomSeedWords } from '../../../core/draws/seed-words'
 import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item, WheelMode } from '../../../core/wheel/model'
-import { drawsApi } from '../../api/draws-api'
+import { drawsApi } from '../../api/draws'
 import { type SpinDecision, setSpinDecider, useRevealedDraw, useSpinGate } from '../../state/draw-spin'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))

@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react'
-import { FREE_ITEM_LIMIT } from '../../../core/plan/plan'
+import { FREE_ITEM_LIMIT } from '../../../core/plan/definition'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 

@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { summarizeWheel } from '../../../core/wheel/summary'
 import { memoByObject } from '../../state/memo'
-import { savedWheelsReady } from '../../state/saved-wheels-persistence'
+import { savedWheelsReady } from '../../state/saved-wheels-state'
 import { useWheelStore } from '../../state/wheel-store'
 import { type SortKey, visibleWheels } from './sort'
 

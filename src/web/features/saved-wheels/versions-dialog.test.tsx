@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VersionSummary } from '../../../core/sync/versions-protocol'
-import type { LocalVersionInfo } from '../../state/saved-wheel-versions'
+import type { LocalVersionInfo } from '../../state/saved-wheel-versions-db'
 
 const local = vi.fn<() => Promise<LocalVersionInfo[] | null>>()
 const account = vi.fn<() => Promise<{ versions: VersionSummary[] }>>()

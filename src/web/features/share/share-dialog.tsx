@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { embedSnippet, type ShareSummary, sharePath, VISITOR_LINK_DAYS } from '../../../core/share/protocol'
 import type { Wheel } from '../../../core/wheel/model'
-import { createShare, ShareApiError } from '../../api/shares'
+import { ApiError } from '../../api/client'
+import { sharesApi } from '../../api/shares'
 import { Link } from '../../router'
 import { Dialog } from '../../ui/dialog'
 import { CopyButton } from './copy-button'
@@ -33,10 +34,10 @@ export function ShareDialog({
     setBusy(true)
     setProblem(null)
     try {
-      setShare(await createShare(wheel))
+      setShare(await sharesApi.create(wheel))
     } catch (error) {
-      const status = error instanceof ShareApiError ? error.status : 0
-      const message = error instanceof ShareApiError ? error.message : 'The link could not be created.'
+      const status = error instanceof ApiError ? error.status : 0
+      const message = error instanceof ApiError ? error.message : 'The link could not be created.'
       setProblem({ message, upgrade: status === 403 })
     } finally {
       setBusy(false)

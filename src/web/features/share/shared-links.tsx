@@ -2,7 +2,7 @@ import { ExternalLink, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { formatCount } from '../../../core/format/count'
 import { type ShareSummary, sharePath } from '../../../core/share/protocol'
-import { deleteShare, fetchMyShares } from '../../api/shares'
+import { sharesApi } from '../../api/shares'
 import { Link } from '../../router'
 import { CopyButton, outlineButton } from './copy-button'
 
@@ -18,7 +18,7 @@ export function SharedLinks() {
 
   useEffect(() => {
     let live = true
-    fetchMyShares().then(
+    sharesApi.mine().then(
       (shares) => live && setState({ kind: 'ready', shares }),
       (error: unknown) =>
         live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
@@ -31,7 +31,7 @@ export function SharedLinks() {
   const remove = async (id: string) => {
     setProblem(null)
     try {
-      await deleteShare(id)
+      await sharesApi.delete(id)
       setState((s) =>
         s.kind === 'ready' ? { kind: 'ready', shares: s.shares.filter((x) => x.id !== id) } : s,
       )

@@ -1,7 +1,7 @@
 import { Copy, Crown } from 'lucide-react'
 import { useCallback } from 'react'
 import { formatCount } from '../../../core/format/count'
-import { FREE_ITEM_LIMIT } from '../../../core/plan/plan'
+import { FREE_ITEM_LIMIT } from '../../../core/plan/definition'
 import type { SharedWheel } from '../../../core/share/protocol'
 import { Link, useNavigate, useParams } from '../../router'
 import { clearListUndo } from '../../state/list-undo'

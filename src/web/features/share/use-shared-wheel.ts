@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { SharedWheel } from '../../../core/share/protocol'
-import { fetchShare, ShareApiError } from '../../api/shares'
+import { ApiError } from '../../api/client'
+import { sharesApi } from '../../api/shares'
 
 export type SharedWheelState =
   | { kind: 'loading' }
@@ -14,11 +15,11 @@ export function useSharedWheel(id: string | undefined): SharedWheelState {
   useEffect(() => {
     let live = true
     setState({ kind: 'loading' })
-    fetchShare(id ?? '').then(
+    sharesApi.get(id ?? '').then(
       (share) => live && setState({ kind: 'ready', share }),
       (error: unknown) => {
         if (!live) return
-        const status = error instanceof ShareApiError ? error.status : 0
+        const status = error instanceof ApiError ? error.status : 0
         if (status === 404) setState({ kind: 'missing' })
         else if (status === 410) setState({ kind: 'gone' })
         else setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) })

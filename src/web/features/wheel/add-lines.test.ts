@@ -4,7 +4,8 @@ import { createDefaultWheel } from '../../../core/wheel/model'
 import { useListUndo } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
 import { addLines } from './add-lines'
-import { clearList, shuffleList, sortList } from './list-toolbar'
+import { clearList } from './clear-all-button'
+import { shuffleList, sortList } from './list-toolbar'
 
 const undoListChange = () => useWheelStore.getState().undoListChange()
 const texts = () => useWheelStore.getState().currentWheel.items.map((i) => i.text)

@@ -8,8 +8,6 @@ import { Button } from '../../ui/button'
 import { buttonClass } from '../../ui/button-class'
 import { ClearAllButton } from './clear-all-button'
 
-export { clearList } from './clear-all-button'
-
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 
 export const shuffleList = () => useWheelStore.getState().shuffleItems(random)

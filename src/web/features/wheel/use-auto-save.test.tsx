@@ -4,8 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDefaultWheel, createItem, type Wheel } from '../../../core/wheel/model'
 import { addItem, saveWheel } from '../../../core/wheel/operations'
 import { useWheelStore } from '../../state/wheel-store'
+import { AUTO_SAVE_TEXT, type AutoSaveStatus } from './auto-save-status'
 import { clearList } from './clear-all-button'
-import { AUTO_SAVE_TEXT, type AutoSaveStatus, useAutoSave } from './use-auto-save'
+import { useAutoSave } from './use-auto-save'
 
 const raffle = () =>
   saveWheel([], {

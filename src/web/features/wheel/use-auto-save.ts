@@ -5,8 +5,6 @@ import { writeSavedNow } from '../../state/saved-wheels-persistence'
 import { useWheelStore } from '../../state/wheel-store'
 import { type AutoSaveStatus, autoSaveStatus } from './auto-save-status'
 
-export { AUTO_SAVE_TEXT, type AutoSaveStatus } from './auto-save-status'
-
 /**
  * Auto-save (the global `autoSave` setting, premium): a loaded saved wheel saves itself a second
  * after each change, a rename included. Runs on the wheel page whatever tab is open, since spins
