@@ -3,12 +3,10 @@ import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
 import { isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
-import { VerifyThisDraw } from '../../features/draws/verify-this-draw'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
 import { ShareButton } from '../../features/share/share-button'
 import { AddItemForm } from '../../features/wheel/add-item-form'
 import { AddMany as AddManyPanel } from '../../features/wheel/add-many'
-import { AutoSaveLine } from '../../features/wheel/auto-save-line'
 import type { AutoSaveStatus } from '../../features/wheel/auto-save-status'
 import { ItemList } from '../../features/wheel/item-list'
 import { ListToolbar } from '../../features/wheel/list-toolbar'
@@ -33,10 +31,20 @@ const SettingsPanel = memo(Settings)
 const ThemePanel = memo(Themes)
 const AddMany = memo(AddManyPanel)
 
-// Verifiable draws sit under the Spin button and in the winner modal.
+// Auto-save's line, only for a loaded saved wheel: loaded when it first has something to say.
+const AutoSaveLine = lazy(() => import('../../features/wheel/auto-save-line'))
+
+// Verifiable draws sit under the Spin button and in the winner modal (its link loads with the modal).
+const VerifyThisDraw = lazy(() =>
+  import('../../features/draws/verify-this-draw').then((m) => ({ default: m.VerifyThisDraw })),
+)
 const DRAW_SLOTS: SpinPanelSlots = {
   belowSpin: (wheel) => <VerifiableDrawPanel {...wheel} />,
-  inWinnerModal: <VerifyThisDraw />,
+  inWinnerModal: (
+    <Suspense fallback={null}>
+      <VerifyThisDraw />
+    </Suspense>
+  ),
 }
 
 const TABS = ['Customize', 'Presets', 'History'] as const
@@ -275,9 +283,11 @@ function CustomizeTab({
           <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
             Saved.
           </span>
-        ) : (
-          <AutoSaveLine status={writing === wheel ? { kind: 'pending' } : autoSave} />
-        )}
+        ) : writing === wheel || autoSave.kind !== 'idle' ? (
+          <Suspense fallback={null}>
+            <AutoSaveLine status={writing === wheel ? { kind: 'pending' } : autoSave} />
+          </Suspense>
+        ) : null}
       </div>
       {asking !== null && (
         <SaveChoice

@@ -1,4 +1,16 @@
-import { AUTO_SAVE_TEXT, type AutoSaveStatus } from './auto-save-status'
+import type { AutoSaveStatus } from './auto-save-status'
+
+/** The words of the line (loaded with it: a first visit, with no saved wheel loaded, shows none). */
+export const AUTO_SAVE_TEXT = {
+  pending: 'Saving…',
+  saved: 'Saved',
+  emptied: 'Not saved: the wheel is empty. Press Save Wheel to keep an empty wheel.',
+  elimination:
+    'Not saved automatically in elimination mode, so a game never shrinks the saved wheel. Press Save Wheel to keep the changes.',
+  'turned-off': 'Not saved: auto-save is off in Settings. Press Save Wheel to keep the changes.',
+  differs:
+    'Not saved yet: this wheel differs from its saved copy. Edit it or press Save Wheel to save it as shown.',
+} as const
 
 /** Auto-save's state beside Save Wheel: "Saving…", "Saved", or why it waits for Save Wheel. */
 export function AutoSaveLine({ status }: { status: AutoSaveStatus }) {
@@ -17,3 +29,5 @@ export function AutoSaveLine({ status }: { status: AutoSaveStatus }) {
     </span>
   )
 }
+
+export default AutoSaveLine

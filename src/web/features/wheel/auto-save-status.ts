@@ -11,17 +11,6 @@ export type AutoSaveStatus =
   | { kind: 'waiting'; reason: WaitReason }
   | { kind: 'failed'; message: string }
 
-export const AUTO_SAVE_TEXT = {
-  pending: 'Saving…',
-  saved: 'Saved',
-  emptied: 'Not saved: the wheel is empty. Press Save Wheel to keep an empty wheel.',
-  elimination:
-    'Not saved automatically in elimination mode, so a game never shrinks the saved wheel. Press Save Wheel to keep the changes.',
-  'turned-off': 'Not saved: auto-save is off in Settings. Press Save Wheel to keep the changes.',
-  differs:
-    'Not saved yet: this wheel differs from its saved copy. Edit it or press Save Wheel to save it as shown.',
-} as const
-
 /**
  * The line for a state of auto-save (core `autoSaveState`): for a loaded saved wheel it always
  * says something (saved, saving, or not saved and why); for any other wheel nothing.
