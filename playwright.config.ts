@@ -1,12 +1,12 @@
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/support'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BASE_URL = `http://127.0.0.1:${PORT}`
 process.env.E2E_DATA_DIR ??= path.resolve('.tmp/e2e-data')
 
-// The machine's Chromium with the flags every browser run here uses (bench/support.ts).
+// The machine's Chromium with the flags every browser run here uses (e2e/chromium.ts, as the benchmarks).
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

@@ -2,6 +2,7 @@
 // the editor (file chosen → wheel shown), and opening /saved with 500 saved wheels (navigation →
 // every card rendered), plus a search over them.
 import type { Page } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import type { BenchResult } from './run'
 import { launchChromium, percentile, round, startBuiltServer } from './support'
 
@@ -75,7 +76,7 @@ async function premiumPage(page: Page) {
 async function measureSaved(page: Page, loads: number[], opens: number[], searches: number[]) {
   const state = savedState(500)
   for (let run = 0; run < RUNS; run++) {
-    await page.evaluate((value) => localStorage.setItem('whirl-wheel-store', value), state)
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [STORE_KEY, state] as const)
     await page.goto('/saved')
     // Above 60 wheels the grid renders the rows near the screen (decision 0019): ready when the
     // list stands for all 500 and its first cards show.

@@ -4,8 +4,9 @@
 // /wheel's performance ≥ 0.97 in every run (issue 17), so the table gives each page's lowest.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium'
 import type { BenchResult } from './run'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, round, startBuiltServer } from './support'
+import { round, startBuiltServer } from './support'
 
 const PAGES = ['/', '/wheel']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import type { BenchResult } from './run'
 import { launchChromium, percentile, round, startBuiltServer } from './support'
 
@@ -180,7 +181,7 @@ async function migrate(browser: Browser, url: string): Promise<number[]> {
   for (let run = 0; run < RUNS; run++) {
     const page = await premiumPage(browser, url)
     await page.goto('/about')
-    await page.evaluate((state) => localStorage.setItem('whirl-wheel-store', state), oldState())
+    await page.evaluate(([key, state]) => localStorage.setItem(key, state), [STORE_KEY, oldState()] as const)
     await page.goto('/saved')
     await page.waitForFunction(
       () => document.querySelectorAll('[aria-label="Saved wheels"] article').length >= 5,

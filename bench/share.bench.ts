@@ -2,6 +2,7 @@
 // and opening /w/<id> until the wheel can spin; over HTTP, the 1200×630 preview PNG at 6, 1,000
 // and 10,000 items, first render and cached.
 import type { Page } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import type { BenchResult } from './run'
 import { launchChromium, percentile, round, startBuiltServer } from './support'
 
@@ -62,8 +63,8 @@ export default async function shareBench(): Promise<BenchResult> {
     await context.addInitScript(() => localStorage.setItem('cookieConsent', 'accepted'))
     const page = await context.newPage()
     await page.goto('/')
-    await page.evaluate(
-      (state) => localStorage.setItem('whirl-wheel-store', state),
+    await page.evaluate(([key, state]) => localStorage.setItem(key, state), [
+      STORE_KEY,
       JSON.stringify({
         version: 1,
         currentWheel: wheel(6),
@@ -71,7 +72,7 @@ export default async function shareBench(): Promise<BenchResult> {
         spinHistory: [],
         settings: { soundEnabled: false, confettiEnabled: false, autoSave: true },
       }),
-    )
+    ] as const)
     const addresses: string[] = []
     for (let run = 0; run < RUNS; run++) {
       await page.goto('/wheel')

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import type { Browser, Page } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { CHUNK_PREFIX } from '../src/web/state/wheel-local-storage'
 import type { BenchResult } from './run'
 import { type FrameStats, frameSummary, MEASURE_SCRIPT, mainThreadBusyMs } from './spin-measure'
@@ -16,7 +17,6 @@ const SIZES = (process.env.SPIN_BENCH_SIZES ?? '6,1000,10000').split(',').map(Nu
 const SPIN_MS = 3000
 /** A wheel that cannot finish open + two spins + five adds in this long is reported as such. */
 const MEASURE_LIMIT_MS = 120_000
-const STORE_KEY = 'whirl-wheel-store'
 const PALETTE = [
   '#ef4444',
   '#f97316',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium, registerUser } from './premium-helpers'
 import { countStoredSavedWheels, items, openWithWheel } from './wheel-helpers'
 
@@ -53,6 +54,6 @@ test('a deleted premium account takes its saved wheels and sync records out of t
   await expect.poll(() => countStoredSavedWheels(page)).toBe(0)
   const keys = await page.evaluate(() => Object.keys(localStorage))
   expect(keys).not.toContain('whirl-sync')
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('whirl-wheel-store') ?? '{}'))
+  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
   expect(stored.savedWheels ?? []).toEqual([])
 })

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
-import { expectNoAxeViolations } from './axe'
-import { registerPremium, registerUser } from './premium-helpers'
-import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
+import { expect, type Page } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
+import { test } from './fixtures'
+import { registerUser } from './premium-helpers'
+import { items, storedSavedWheels } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6']
 const status = (page: Page) => page.getByTestId('auto-save-status')
@@ -12,10 +13,11 @@ const globals = (page: Page) =>
 
 test('premium: a saved wheel saves itself a second after each change, shows "Saved", keeps saving after a rename', async ({
   page,
+  premiumUser: _premium,
+  seedWheel,
 }) => {
   test.slow()
-  await registerPremium(page, 'Auto Ada')
-  await openWithWheel(page, items(['Red', 'Green', 'Blue'], COLORS))
+  await seedWheel(items(['Red', 'Green', 'Blue'], COLORS))
   await page.getByLabel('Wheel name').fill('Standup')
   await page.getByRole('button', { name: 'Save Wheel' }).click()
   await expect(page.getByText('Saved.')).toBeVisible()
@@ -58,9 +60,12 @@ test('premium: a saved wheel saves itself a second after each change, shows "Sav
   expect((await savedNamed(page, 'Standup'))?.items.length).toBe(4)
 })
 
-test('sound and confetti defaults in Settings apply to new wheels', async ({ page }) => {
-  await registerPremium(page, 'Quiet Quinn')
-  await openWithWheel(page, items(['Red', 'Green', 'Blue'], COLORS), {
+test('sound and confetti defaults in Settings apply to new wheels', async ({
+  page,
+  premiumUser: _premium,
+  seedWheel,
+}) => {
+  await seedWheel(items(['Red', 'Green', 'Blue'], COLORS), {
     soundEnabled: true,
     confettiEnabled: true,
   })
@@ -96,10 +101,12 @@ test.describe('at 375 px in dark mode', () => {
 
   test('a free user: auto-save is locked with the Premium Only badge; the settings pass the WCAG A/AA checks', async ({
     page,
+    seedWheel,
+    axe,
   }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     await registerUser(page, 'Free Fay')
-    await openWithWheel(page, items(['Red', 'Green', 'Blue'], COLORS))
+    await seedWheel(items(['Red', 'Green', 'Blue'], COLORS))
     await page.getByRole('button', { name: 'Settings' }).click()
     const autoSave = page.getByLabel('Auto-save a saved wheel a second after each change')
     await expect(autoSave).toBeDisabled()
@@ -110,6 +117,6 @@ test.describe('at 375 px in dark mode', () => {
     )
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
-    await expectNoAxeViolations(page)
+    await axe()
   })
 })

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { expectNoAxeViolations } from './axe'
+import { type Browser, expect, type Page } from '@playwright/test'
+import { test } from './fixtures'
 import { registerUser } from './premium-helpers'
 import { colorsUnderPointer, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
@@ -209,15 +209,17 @@ test.describe('at 375 px in dark mode', () => {
 
   test('the wheel with a draw on, the draw page and /fair fit the phone and pass the WCAG A/AA checks', async ({
     page,
+    seedWheel,
+    axe,
   }) => {
     const check = async (label: string) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, label).toBeLessThanOrEqual(0)
-      await expectNoAxeViolations(page, label)
+      await axe(label)
     }
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     await registerUser(page, 'Phone Host')
-    await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS))
+    await seedWheel(items(['Ann', 'Bo', 'Cy'], COLORS))
     await turnOnVerifiableDraw(page)
     await check('/wheel with a verifiable draw')
     const { link } = await spinAndReadLink(page)

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { expectNoAxeViolations } from './axe'
+import { expect, type Page } from '@playwright/test'
+import { test } from './fixtures'
 import { registerPremium, signIn } from './premium-helpers'
 import { colorsUnderPointer, distinctColors, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
@@ -99,9 +99,12 @@ test('Shuffle, Sort A–Z, Clear all, delete and Ctrl+Z, each announced and undo
   await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled()
 })
 
-test('loading a preset replaces the wheel and Undo brings the old one back', async ({ page }) => {
-  await registerPremium(page, 'Preset Undo')
-  await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS))
+test('loading a preset replaces the wheel and Undo brings the old one back', async ({
+  page,
+  premiumUser: _premium,
+  seedWheel,
+}) => {
+  await seedWheel(items(['Ann', 'Bo', 'Cy'], COLORS))
   await page.getByRole('tab', { name: 'Presets' }).click()
   await page.getByRole('list', { name: 'Presets' }).getByRole('button').first().click()
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Test Wheel')
@@ -193,9 +196,12 @@ test('themes: free users see the palettes locked; premium users apply one, make 
 
 const TURNED_OFF_NOTE = 'Not saved: auto-save is off in Settings. Press Save Wheel to keep the changes.'
 
-test('with auto-save off, saving a renamed saved wheel asks: update it, or Save as new', async ({ page }) => {
-  await registerPremium(page, 'Save As New')
-  await openWithWheel(page, items(['Ann', 'Bo'], COLORS))
+test('with auto-save off, saving a renamed saved wheel asks: update it, or Save as new', async ({
+  page,
+  premiumUser: _premium,
+  seedWheel,
+}) => {
+  await seedWheel(items(['Ann', 'Bo'], COLORS))
   await page.getByRole('button', { name: 'Save Wheel' }).click()
   await expect(page.getByText('Saved.')).toBeVisible()
   // With auto-save on, a rename is saved into the same saved wheel (auto-save.spec.ts); off, Save
@@ -263,25 +269,30 @@ for (const batch of [1, 2, 3, 4]) {
 for (const theme of ['light', 'dark']) {
   test.describe(`at 375 px in ${theme} mode`, () => {
     test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } })
-    test('the editor controls fit the phone and pass the WCAG A/AA checks', async ({ page }) => {
+    test('the editor controls fit the phone and pass the WCAG A/AA checks', async ({
+      page,
+      seedWheel,
+      axe,
+    }) => {
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme)
-      await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS))
+      await seedWheel(items(['Ann', 'Bo', 'Cy'], COLORS))
       await page.getByRole('button', { name: 'Add many' }).click()
       await page.getByRole('switch', { name: 'Advanced' }).click()
       await page.getByLabel('Weight of Bo').fill('0')
       await page.getByLabel('Weight of Bo').press('Enter')
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow).toBeLessThanOrEqual(0)
-      await expectNoAxeViolations(page)
+      await axe()
     })
   })
 }
 
 test('opening a saved wheel or importing a file forgets the Undo history of the wheel before', async ({
   page,
+  premiumUser: _premium,
+  seedWheel,
 }) => {
-  await registerPremium(page, 'Undo Forgets')
-  await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS))
+  await seedWheel(items(['Ann', 'Bo', 'Cy'], COLORS))
   await page.getByRole('button', { name: 'Save Wheel' }).click()
   await expect(page.getByText('Saved.')).toBeVisible()
   const undo = page.getByRole('button', { name: 'Undo' })
@@ -356,9 +367,11 @@ test('on desktop the wheel grows with the free space, the size setting its minim
 test('a custom theme saved in one browser shows in another signed in as the same premium user', async ({
   page,
   browser,
+  premiumUser,
+  seedWheel,
 }) => {
-  const email = await registerPremium(page, 'Two Browsers')
-  await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS))
+  const { email } = premiumUser
+  await seedWheel(items(['Ann', 'Bo', 'Cy'], COLORS))
   await page.getByLabel('Theme name').fill('Stream')
   await page.getByRole('button', { name: 'Save theme' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Saved the theme' })).toHaveText(

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium } from './premium-helpers'
 import { items, openWithWheel } from './wheel-helpers'
 
@@ -60,7 +61,7 @@ test('spin history: newest first with totals, CSV export read back, and Clear Hi
   await expect(rows.first()).toContainText('Just now')
   await expect(rows.first()).toContainText('Test Wheel')
 
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('whirl-wheel-store') ?? '{}'))
+  const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
   const [downloaded] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export History as CSV' }).click(),

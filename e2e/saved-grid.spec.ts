@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium } from './premium-helpers'
 
 const WHEELS = 200
@@ -42,11 +43,14 @@ test('200 saved wheels: the grid renders what is near the screen, and scrolling,
   await registerPremium(page, 'Grid Greta')
   // Stored before the app's scripts run, once: a premium user's page loads the wheel store (cloud
   // sync) on every page, and it would write its own state over a value set while it runs.
-  await page.addInitScript((state) => {
-    if (sessionStorage.getItem('seeded')) return
-    localStorage.setItem('whirl-wheel-store', JSON.stringify(state))
-    sessionStorage.setItem('seeded', '1')
-  }, stateWith200Wheels())
+  await page.addInitScript(
+    ([key, state]) => {
+      if (sessionStorage.getItem('seeded')) return
+      localStorage.setItem(key, JSON.stringify(state))
+      sessionStorage.setItem('seeded', '1')
+    },
+    [STORE_KEY, stateWith200Wheels()] as const,
+  )
   await page.goto('/saved')
   const list = page.getByRole('list', { name: 'Saved wheels' })
   // Newest first: Wheel 200 leads, and the list says it stands for all 200.

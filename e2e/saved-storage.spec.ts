@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium } from './premium-helpers'
-import { countStoredSavedWheels, STORE_KEY, storedSavedWheels, storedWheelState } from './wheel-helpers'
+import { countStoredSavedWheels, storedSavedWheels, storedWheelState } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6', '#eab308', '#a855f7', '#14b8a6']
 const items = (name: string, count: number) =>

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { expect, type Page, test } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { expectNoAxeViolations } from './axe'
 import { registerPremium, registerUser } from './premium-helpers'
-import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
+import { items, openWithWheel, storedSavedWheels } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6']
 /** What the browser stores: the current wheel in local storage, the saved wheels in IndexedDB. */

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { BACKUP_KEY, STORE_KEY } from '../src/core/storage/keys'
 
 const noConsent = { cookies: [], origins: [] }
 
@@ -173,22 +174,28 @@ test.describe('cookie consent', () => {
   }) => {
     await page.clock.install()
     await page.goto('/')
-    await page.evaluate(() => {
-      const stored = { currentWheel: { name: 'Kept' }, spinHistory: [{ text: 'Won' }], savedWheels: [] }
-      localStorage.setItem('whirl-wheel-store', JSON.stringify(stored))
-      localStorage.setItem('whirl-wheel-store-backup', '{"left":"over"}')
-    })
+    await page.evaluate(
+      ([storeKey, backupKey]) => {
+        const stored = { currentWheel: { name: 'Kept' }, spinHistory: [{ text: 'Won' }], savedWheels: [] }
+        localStorage.setItem(storeKey, JSON.stringify(stored))
+        localStorage.setItem(backupKey, '{"left":"over"}')
+      },
+      [STORE_KEY, BACKUP_KEY] as const,
+    )
     await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click()
     expect(await page.evaluate(() => localStorage.getItem('theme'))).not.toBeNull()
     await page.clock.runFor(2100)
     await page.getByRole('button', { name: 'Decline' }).click()
     await expect(page.getByRole('dialog', { name: 'We use cookies' })).toHaveCount(0)
-    const stored = await page.evaluate(() => ({
-      consent: localStorage.getItem('cookieConsent'),
-      theme: localStorage.getItem('theme'),
-      backup: localStorage.getItem('whirl-wheel-store-backup'),
-      store: JSON.parse(localStorage.getItem('whirl-wheel-store') ?? 'null'),
-    }))
+    const stored = await page.evaluate(
+      ([storeKey, backupKey]) => ({
+        consent: localStorage.getItem('cookieConsent'),
+        theme: localStorage.getItem('theme'),
+        backup: localStorage.getItem(backupKey),
+        store: JSON.parse(localStorage.getItem(storeKey) ?? 'null'),
+      }),
+      [STORE_KEY, BACKUP_KEY] as const,
+    )
     expect(stored).toEqual({
       consent: 'declined',
       theme: null,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
+import { STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium } from './premium-helpers'
-import { STORE_KEY } from './wheel-helpers'
 
 const ITEMS = ['Pizza', 'Sushi', 'Tacos'].map((text, i) => ({
   id: `i${i}`,

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test'
-
-export const STORE_KEY = 'whirl-wheel-store'
+import { STORE_KEY } from '../src/core/storage/keys'
 
 export type SeedItem = { id: string; text: string; color: string }
 

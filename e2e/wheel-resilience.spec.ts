@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
+import { BACKUP_KEY, STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium } from './premium-helpers'
-import { items, openWithWheel, STORE_KEY, storedSavedWheels } from './wheel-helpers'
+import { items, openWithWheel, storedSavedWheels } from './wheel-helpers'
 
 test('a full browser storage shows a clear message and the page keeps working', async ({ page }) => {
   await page.addInitScript((key) => {
@@ -54,11 +55,11 @@ test.describe('declining cookies', () => {
       .click()
     await expect.poll(async () => (await storedSavedWheels(page)).length).toBe(1)
     // What an older version left behind: the store's backup and the sync records in local storage.
-    await page.evaluate(() => {
-      localStorage.setItem('whirl-wheel-store-backup', '{"left":"over"}')
+    await page.evaluate((backupKey) => {
+      localStorage.setItem(backupKey, '{"left":"over"}')
       localStorage.setItem('whirl-sync', '{"userId":"u","cursor":1,"synced":{}}')
       localStorage.setItem('whirl-sync-deleted', '["w1"]')
-    })
+    }, BACKUP_KEY)
     const before = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORE_KEY)
     expect(before.spinHistory).toHaveLength(1)
 
@@ -72,7 +73,7 @@ test.describe('declining cookies', () => {
     await expect.poll(async () => (await storedSavedWheels(page)).length).toBe(0)
     const after = await page.evaluate(
       (keys) => Object.fromEntries(keys.map((key) => [key, localStorage.getItem(key)])),
-      [STORE_KEY, 'whirl-wheel-store-backup', 'whirl-sync', 'whirl-sync-deleted', 'theme'],
+      [STORE_KEY, BACKUP_KEY, 'whirl-sync', 'whirl-sync-deleted', 'theme'],
     )
     const store = JSON.parse(after[STORE_KEY] ?? '{}')
     expect(store.spinHistory).toEqual([])
@@ -80,7 +81,7 @@ test.describe('declining cookies', () => {
     expect(store.currentWheel.items).toHaveLength(6)
     expect({ ...after, [STORE_KEY]: 'kept' }).toEqual({
       [STORE_KEY]: 'kept',
-      'whirl-wheel-store-backup': null,
+      [BACKUP_KEY]: null,
       'whirl-sync': null,
       'whirl-sync-deleted': null,
       theme: null,

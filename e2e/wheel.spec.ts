@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test'
-import {
-  colorsUnderPointer,
-  distinctColors,
-  hexToRgb,
-  items,
-  near,
-  openWithWheel,
-  STORE_KEY,
-} from './wheel-helpers'
+import { BACKUP_KEY, STORE_KEY } from '../src/core/storage/keys'
+import { colorsUnderPointer, distinctColors, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
 test('the default wheel, with stats', async ({ page }) => {
   await page.goto('/wheel')
@@ -224,7 +217,7 @@ test('corrupted storage never breaks the page and is kept as a backup', async ({
   await page.evaluate((key) => localStorage.setItem(key, '{not json'), STORE_KEY)
   await page.goto('/wheel')
   await expect(page.getByTestId('item-row')).toHaveCount(6)
-  expect(await page.evaluate(() => localStorage.getItem('whirl-wheel-store-backup'))).toBe('{not json')
+  expect(await page.evaluate((key) => localStorage.getItem(key), BACKUP_KEY)).toBe('{not json')
 })
 
 test('two tabs: a change in one shows in the other', async ({ context }) => {

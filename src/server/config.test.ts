@@ -179,9 +179,16 @@ describe('loadConfig', () => {
   })
 
   it('npm start (main.js --sandbox) runs the sandbox with no settings, unless BILLING_SANDBOX is set', () => {
+    // package.json's start runs scripts/start.mjs, which starts the built main.js with --sandbox.
     const start = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts
       .start as string
-    const argv = start.split('&&').at(-1)?.trim().split(/\s+/).slice(2) ?? []
+    expect(start).toBe('node scripts/start.mjs')
+    const script = readFileSync(new URL('../../scripts/start.mjs', import.meta.url), 'utf8')
+    const argv =
+      /'main\.js'\), ('--[a-z]+')/
+        .exec(script)
+        ?.slice(1)
+        .map((flag) => flag.slice(1, -1)) ?? []
     expect(argv).toEqual(['--sandbox'])
     expect(loadConfig(startEnvironment(argv, {})).billing.provider.kind).toBe('sandbox')
     expect(() => loadConfig(startEnvironment(argv, { BILLING_SANDBOX: '0' }))).toThrow(ConfigError)

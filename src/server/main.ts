@@ -1,10 +1,13 @@
 import { buildApp } from './app'
 import { ConfigError, loadConfig, startEnvironment } from './config'
+import { consoleMode, peopleLogStream, startLine } from './console-line'
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2)
+  const mode = consoleMode(argv, process.env)
   let config: ReturnType<typeof loadConfig>
   try {
-    config = loadConfig(startEnvironment(process.argv.slice(2), process.env))
+    config = loadConfig(startEnvironment(argv, process.env))
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Whirl cannot start. ${error.message}`)
@@ -13,7 +16,10 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const app = await buildApp(config)
+  const app = await buildApp(
+    config,
+    mode === 'people' ? { logger: { stream: peopleLogStream((text) => process.stderr.write(text)) } } : {},
+  )
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -37,7 +43,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'))
 
   await app.listen({ host: config.host, port: config.port })
-  app.log.info(`Whirl is running at ${config.publicUrl} (database: ${app.database.kind})`)
+  if (mode === 'people') console.info(startLine(config))
+  else app.log.info(`Whirl is running at ${config.publicUrl} (database: ${app.database.kind})`)
 }
 
 main().catch((error) => {

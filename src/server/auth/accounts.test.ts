@@ -1,29 +1,16 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { accounts, authRateLimits, profiles, serverSecrets, sessions, users } from '../db/schema'
-import { cookieFrom, newUser, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { accounts, profiles, serverSecrets, sessions, users } from '../db/schema'
+import { cookieFrom, newUser, register, send, startApp } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind)
 
   describe('sign-up', () => {
     it('creates the user, a free profile and a session cookie', async () => {
-      const res = await send(app, '/api/account/register', {
+      const res = await send(server.app, '/api/account/register', {
         displayName: '  Ada Lovelace ',
         email: 'Ada@Example.com',
         password: 'engine-1843',
@@ -47,25 +34,31 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(setCookie).toMatch(/SameSite=Lax/i)
       expect(setCookie).not.toMatch(/Secure/i)
 
-      const [row] = await database.db.select().from(accounts).where(eq(accounts.userId, profile.userId))
+      const [row] = await server.database.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.userId, profile.userId))
       expect(row?.providerId).toBe('credential')
       expect(row?.password).toBeTruthy()
       expect(row?.password).not.toContain('engine-1843')
 
-      const me = await send(app, '/api/profile', undefined, { cookie: cookieFrom(res) })
+      const me = await send(server.app, '/api/profile', undefined, { cookie: cookieFrom(res) })
       expect(me.statusCode).toBe(200)
       expect(me.json().profile.userId).toBe(profile.userId)
     })
 
     it('refuses an email that already has an account, whatever its case, and changes nothing', async () => {
-      await register(app, { ...newUser(1), email: 'taken@example.com' })
-      const res = await send(app, '/api/account/register', { ...newUser(2), email: 'TAKEN@example.com' })
+      await register(server.app, { ...newUser(1), email: 'taken@example.com' })
+      const res = await send(server.app, '/api/account/register', {
+        ...newUser(2),
+        email: 'TAKEN@example.com',
+      })
       expect(res.statusCode).toBe(422)
       expect(res.json()).toEqual({
         error: 'An account with this email already exists. Sign in instead, or use another email.',
       })
       expect(res.headers['set-cookie']).toBeUndefined()
-      expect(await database.db.select().from(users)).toHaveLength(1)
+      expect(await server.database.db.select().from(users)).toHaveLength(1)
     })
 
     it.each([
@@ -85,37 +78,40 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       [{ planType: 'monthly' }, 'The request could not be read. Please check the form and try again.'],
       [{ email: 42 }, 'The request could not be read. Please check the form and try again.'],
     ])('refuses bad input %j with its message and creates nothing', async (change, message) => {
-      const res = await send(app, '/api/account/register', { ...newUser(), ...change })
+      const res = await send(server.app, '/api/account/register', { ...newUser(), ...change })
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ error: message })
-      expect(await database.db.select().from(users)).toHaveLength(0)
+      expect(await server.database.db.select().from(users)).toHaveLength(0)
     })
   })
 
   describe('sign-in', () => {
     it('signs in with the right password (email in any case) and out again', async () => {
-      const { user } = await register(app)
-      const res = await send(app, '/api/account/login', {
+      const { user } = await register(server.app)
+      const res = await send(server.app, '/api/account/login', {
         email: user.email.toUpperCase(),
         password: user.password,
       })
       expect(res.statusCode).toBe(200)
       expect(res.json().profile).toMatchObject({ email: user.email, displayName: user.displayName })
       const cookie = cookieFrom(res)
-      expect((await send(app, '/api/profile', undefined, { cookie })).statusCode).toBe(200)
+      expect((await send(server.app, '/api/profile', undefined, { cookie })).statusCode).toBe(200)
 
-      const out = await send(app, '/api/account/logout', {}, { cookie })
+      const out = await send(server.app, '/api/account/logout', {}, { cookie })
       expect(out.statusCode).toBe(200)
       expect(String(out.headers['set-cookie'])).toMatch(/whirl\.session_token=;/)
-      const after = await send(app, '/api/profile', undefined, { cookie })
+      const after = await send(server.app, '/api/profile', undefined, { cookie })
       expect(after.statusCode).toBe(401)
       expect(after.json()).toEqual({ error: 'Please sign in to continue.' })
     })
 
     it('refuses a wrong password and an unknown email with the same words', async () => {
-      const { user } = await register(app)
-      const wrong = await send(app, '/api/account/login', { email: user.email, password: 'not-it' })
-      const unknown = await send(app, '/api/account/login', { email: 'nobody@example.com', password: 'x' })
+      const { user } = await register(server.app)
+      const wrong = await send(server.app, '/api/account/login', { email: user.email, password: 'not-it' })
+      const unknown = await send(server.app, '/api/account/login', {
+        email: 'nobody@example.com',
+        password: 'x',
+      })
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401)
         expect(res.json()).toEqual({ error: 'The email or password is not correct. Please try again.' })
@@ -129,52 +125,59 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       [{ email: 'ada', password: 'x' }, 'Please enter a valid email address'],
       [{ email: 'ada@example.com' }, 'The request could not be read. Please check the form and try again.'],
     ])('refuses incomplete input %j', async (body, message) => {
-      const res = await send(app, '/api/account/login', body)
+      const res = await send(server.app, '/api/account/login', body)
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ error: message })
     })
 
     it('creates a missing profile on sign-in', async () => {
-      const { user, profile } = await register(app)
-      await database.db.delete(profiles).where(eq(profiles.userId, profile.userId))
-      const res = await send(app, '/api/account/login', { email: user.email, password: user.password })
+      const { user, profile } = await register(server.app)
+      await server.database.db.delete(profiles).where(eq(profiles.userId, profile.userId))
+      const res = await send(server.app, '/api/account/login', { email: user.email, password: user.password })
       expect(res.json().profile).toMatchObject({ userId: profile.userId, displayName: user.displayName })
     })
   })
 
   describe('security', () => {
     it('refuses state-changing requests from another site', async () => {
-      const { cookie, user } = await register(app)
+      const { cookie, user } = await register(server.app)
       const forged = [
         send(
-          app,
+          server.app,
           '/api/account/login',
           { email: user.email, password: user.password },
           { origin: 'https://evil.example' },
         ),
-        send(app, '/api/account/logout', {}, { cookie, origin: 'https://evil.example' }),
-        send(app, '/api/profile', { displayName: 'Hacked' }, { cookie, origin: 'null', method: 'PATCH' }),
-        send(app, '/api/auth/sign-out', {}, { cookie, origin: 'https://evil.example' }),
+        send(server.app, '/api/account/logout', {}, { cookie, origin: 'https://evil.example' }),
+        send(
+          server.app,
+          '/api/profile',
+          { displayName: 'Hacked' },
+          { cookie, origin: 'null', method: 'PATCH' },
+        ),
+        send(server.app, '/api/auth/sign-out', {}, { cookie, origin: 'https://evil.example' }),
       ]
       for (const res of await Promise.all(forged)) {
         expect(res.statusCode).toBe(403)
         expect(res.json()).toEqual({ error: 'This request came from another site and was refused.' })
       }
-      expect((await send(app, '/api/profile', undefined, { cookie })).json().profile.displayName).toBe(
+      expect((await send(server.app, '/api/profile', undefined, { cookie })).json().profile.displayName).toBe(
         user.displayName,
       )
     })
 
     it('takes a local address for localhost when no PUBLIC_URL is set, and only PUBLIC_URL when it is', async () => {
-      const { user } = await register(app)
+      const { user } = await register(server.app)
       const body = { email: user.email, password: user.password }
-      const local = await send(app, '/api/account/login', body, { origin: 'http://127.0.0.1:3000' })
+      const local = await send(server.app, '/api/account/login', body, { origin: 'http://127.0.0.1:3000' })
       expect(local.statusCode).toBe(200)
       expect(cookieFrom(local)).toMatch(/session_token=/)
-      const otherPort = await send(app, '/api/account/login', body, { origin: 'http://127.0.0.1:4000' })
+      const otherPort = await send(server.app, '/api/account/login', body, {
+        origin: 'http://127.0.0.1:4000',
+      })
       expect(otherPort.statusCode).toBe(403)
 
-      const deployed = await startApp(database, { PUBLIC_URL: 'https://whirl.example' })
+      const deployed = await startApp(server.database, { PUBLIC_URL: 'https://whirl.example' })
       try {
         const loopback = await send(deployed, '/api/account/login', body, { origin: 'http://127.0.0.1:3000' })
         expect(loopback.statusCode).toBe(403)
@@ -186,21 +189,21 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     })
 
     it('exposes only the better-auth endpoints the app uses', async () => {
-      const direct = await send(app, '/api/auth/sign-up/email', {
+      const direct = await send(server.app, '/api/auth/sign-up/email', {
         name: 'x',
         email: 'direct@example.com',
         password: '123456',
       })
       expect(direct.statusCode).toBe(404)
-      expect(await database.db.select().from(users)).toHaveLength(0)
-      const { cookie } = await register(app)
-      const session = await send(app, '/api/auth/get-session', undefined, { cookie })
+      expect(await server.database.db.select().from(users)).toHaveLength(0)
+      const { cookie } = await register(server.app)
+      const session = await send(server.app, '/api/auth/get-session', undefined, { cookie })
       expect(session.statusCode).toBe(200)
       expect(session.json().user.email).toMatch(/@example\.com$/)
     })
 
     it('marks the session cookie Secure when served over https', async () => {
-      const https = await startApp(database, { PUBLIC_URL: 'https://whirl.example' })
+      const https = await startApp(server.database, { PUBLIC_URL: 'https://whirl.example' })
       try {
         const res = await send(https, '/api/account/register', newUser(), { origin: 'https://whirl.example' })
         expect(res.statusCode).toBe(201)
@@ -211,10 +214,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     })
 
     it('keeps one generated signing secret in the database for every process', async () => {
-      const rows = await database.db.select().from(serverSecrets)
+      const rows = await server.database.db.select().from(serverSecrets)
       expect(rows).toHaveLength(1)
-      const { cookie } = await register(app)
-      const second = await startApp(database)
+      const { cookie } = await register(server.app)
+      const second = await startApp(server.database)
       try {
         expect((await send(second, '/api/profile', undefined, { cookie })).statusCode).toBe(200)
       } finally {
@@ -223,20 +226,20 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     })
 
     it('refuses a forged or tampered session cookie', async () => {
-      const { cookie } = await register(app)
+      const { cookie } = await register(server.app)
       const tampered = cookie.replace(/=([^.]*)\./, '=$1x.')
-      expect((await send(app, '/api/profile', undefined, { cookie: tampered })).statusCode).toBe(401)
-      const [session] = await database.db.select().from(sessions)
+      expect((await send(server.app, '/api/profile', undefined, { cookie: tampered })).statusCode).toBe(401)
+      const [session] = await server.database.db.select().from(sessions)
       const unsigned = `whirl.session_token=${session?.token}`
-      expect((await send(app, '/api/profile', undefined, { cookie: unsigned })).statusCode).toBe(401)
+      expect((await send(server.app, '/api/profile', undefined, { cookie: unsigned })).statusCode).toBe(401)
     })
 
     it('reads sessions the same way better-auth does: valid, tampered, expired, revoked', async () => {
-      const { cookie, profile } = await register(app)
+      const { cookie, profile } = await register(server.app)
       const both = async (c: string) => {
         const request = { headers: { cookie: c } } as never
-        const fast = await app.accounts.readSession(request)
-        const full = await app.accounts.auth.api.getSession({ headers: new Headers({ cookie: c }) })
+        const fast = await server.app.accounts.readSession(request)
+        const full = await server.app.accounts.auth.api.getSession({ headers: new Headers({ cookie: c }) })
         return { fast: fast?.userId ?? null, full: full?.user.id ?? null, profile: fast?.profile ?? null }
       }
       expect(await both(cookie)).toEqual({ fast: profile.userId, full: profile.userId, profile })
@@ -254,23 +257,26 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       // Sessions are cached per process until their user's event (session-cache.ts): every server path
       // that ends a session publishes one; these writes behind the server's back announce themselves.
       const announce = async () => {
-        await app.accounts.events.publish(profile.userId)
+        await server.app.accounts.events.publish(profile.userId)
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
-      await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
+      await server.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) })
       await announce()
       expect(await both(cookie)).toEqual({ fast: null, full: null, profile: null })
-      const again = await send(app, '/api/account/login', { email: profile.email, password: 'wheel-secret' })
+      const again = await send(server.app, '/api/account/login', {
+        email: profile.email,
+        password: 'wheel-secret',
+      })
       const fresh = cookieFrom(again)
       expect((await both(fresh)).fast).toBe(profile.userId)
-      await database.db.delete(sessions)
+      await server.database.db.delete(sessions)
       await announce()
       expect(await both(fresh)).toEqual({ fast: null, full: null, profile: null })
     })
 
     it('says whether Google sign-in is set up', async () => {
-      expect((await send(app, '/api/auth-config')).json()).toEqual({ google: false })
-      const res = await send(app, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })
+      expect((await send(server.app, '/api/auth-config')).json()).toEqual({ google: false })
+      const res = await send(server.app, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })
       expect(res.statusCode).toBe(404)
       expect(res.json()).toEqual({ error: 'Google sign-in is not set up on this server.' })
     })
@@ -278,7 +284,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
   describe('rate limits', () => {
     it('limits sign-ups and reset requests per IP address', async () => {
-      const limited = await startApp(database, { AUTH_RATE_LIMIT_IP: '2' })
+      const limited = await startApp(server.database, { AUTH_RATE_LIMIT_IP: '2' })
       try {
         await register(limited, newUser(), '10.8.0.1')
         await register(limited, newUser(), '10.8.0.1')
@@ -286,7 +292,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         expect(third.statusCode).toBe(429)
         expect(third.json().error).toMatch(/^Too many attempts/)
         await register(limited, newUser(), '10.8.0.2')
-        expect(await database.db.select().from(users)).toHaveLength(3)
+        expect(await server.database.db.select().from(users)).toHaveLength(3)
 
         const reset = (email: string) =>
           send(limited, '/api/account/forgot-password', { email }, { ip: '10.8.0.3' })

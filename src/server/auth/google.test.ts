@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { accounts, authRateLimits, users } from '../db/schema'
-import { APP_ORIGIN, cookieFrom, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { accounts, users } from '../db/schema'
+import { APP_ORIGIN, cookieFrom, register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
 import { startOidcProvider } from '../testing/oidc-provider'
+import { useTestApp } from '../testing/test-app'
 
 const CLIENT = { clientId: 'whirl-test.apps.example', clientSecret: 'a-test-client-secret' }
 
@@ -33,33 +34,27 @@ async function visitProvider(start: string): Promise<URL> {
 }
 
 describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
   let op: Awaited<ReturnType<typeof startOidcProvider>>
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
     op = await startOidcProvider({ ...CLIENT, redirectUri: `${APP_ORIGIN}/api/auth/callback/google` })
-    app = await startApp(database, {
+  })
+  // Registered before the app's: runs after the app is closed (afterAll hooks run last-first).
+  afterAll(async () => op.close())
+  const server = useTestApp(kind, {
+    env: () => ({
       GOOGLE_CLIENT_ID: CLIENT.clientId,
       GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
       GOOGLE_ISSUER: op.issuer,
-    })
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-    op.prompts.length = 0
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await op.close()
-    await database.dispose()
+    }),
+    cleanUp: () => {
+      op.prompts.length = 0
+    },
   })
 
   /** Starts sign-in in the app, goes through the provider, and lands on the app's callback. */
   async function signInWithGoogle(callbackURL = '/profile') {
-    const start = await send(app, '/api/auth/sign-in/social', {
+    const start = await send(server.app, '/api/auth/sign-in/social', {
       provider: 'google',
       callbackURL,
       errorCallbackURL: '/?auth-error=google',
@@ -67,14 +62,14 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     expect(start.statusCode).toBe(200)
     const { url } = start.json() as { url: string }
     const back = await visitProvider(url)
-    const callback = await send(app, `${back.pathname}${back.search}`, undefined, {
+    const callback = await send(server.app, `${back.pathname}${back.search}`, undefined, {
       cookie: cookieFrom(start),
     })
     return { authorizeUrl: new URL(url), callback }
   }
 
   it('says Google sign-in is set up', async () => {
-    expect((await send(app, '/api/auth-config')).json()).toEqual({ google: true })
+    expect((await send(server.app, '/api/auth-config')).json()).toEqual({ google: true })
   })
 
   it('signs a new user in, with the account chooser, and creates the profile from Google’s name', async () => {
@@ -94,7 +89,7 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     expect(callback.headers.location).toMatch(/\/profile$/)
     const cookie = cookieFrom(callback)
     expect(cookie).toMatch(/whirl\.session_token=/)
-    const me = await send(app, '/api/profile', undefined, { cookie })
+    const me = await send(server.app, '/api/profile', undefined, { cookie })
     expect(me.json().profile).toMatchObject({
       displayName: 'Gina Google',
       email: 'gina@gmail.test',
@@ -107,55 +102,61 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     op.useAccount({ sub: 'g-200', email: 'repeat@gmail.test', emailVerified: true, name: 'Repeat' })
     const first = await signInWithGoogle()
     const firstProfile = (
-      await send(app, '/api/profile', undefined, { cookie: cookieFrom(first.callback) })
+      await send(server.app, '/api/profile', undefined, { cookie: cookieFrom(first.callback) })
     ).json()
     const second = await signInWithGoogle()
     expect(second.authorizeUrl.searchParams.get('prompt')).toBe('select_account')
     expect(op.prompts.filter((p) => p === 'select_account')).toHaveLength(2)
     const secondProfile = (
-      await send(app, '/api/profile', undefined, { cookie: cookieFrom(second.callback) })
+      await send(server.app, '/api/profile', undefined, { cookie: cookieFrom(second.callback) })
     ).json()
     expect(secondProfile.profile.userId).toBe(firstProfile.profile.userId)
-    expect(await database.db.select().from(users)).toHaveLength(1)
-    const [link] = await database.db.select().from(accounts).where(eq(accounts.providerId, 'google'))
+    expect(await server.database.db.select().from(users)).toHaveLength(1)
+    const [link] = await server.database.db.select().from(accounts).where(eq(accounts.providerId, 'google'))
     expect(link?.accountId).toBe('g-200')
   })
 
   it('defaults the display name to the email before the @ when Google gives no name', async () => {
     op.useAccount({ sub: 'g-300', email: 'nameless@gmail.test', emailVerified: true, name: '' })
     const { callback } = await signInWithGoogle()
-    const me = await send(app, '/api/profile', undefined, { cookie: cookieFrom(callback) })
+    const me = await send(server.app, '/api/profile', undefined, { cookie: cookieFrom(callback) })
     expect(me.json().profile.displayName).toBe('nameless')
   })
 
   it('lets Google claim an unconfirmed password account: the password stops working and the owner is told', async () => {
-    const squatter = await register(app, {
+    const squatter = await register(server.app, {
       displayName: 'Squatter',
       email: 'victim@gmail.test',
       password: 'squatter-pw',
       confirmPassword: 'squatter-pw',
     })
     // The squatter is signed in and their session is in this process's session cache.
-    expect((await send(app, '/api/profile', undefined, { cookie: squatter.cookie })).statusCode).toBe(200)
+    expect((await send(server.app, '/api/profile', undefined, { cookie: squatter.cookie })).statusCode).toBe(
+      200,
+    )
     op.useAccount({ sub: 'g-400', email: 'victim@gmail.test', emailVerified: true, name: 'Victim' })
     const { callback } = await signInWithGoogle()
     expect(callback.statusCode).toBe(302)
     expect(callback.headers.location).not.toMatch(/auth-error/)
     expect(cookieFrom(callback)).toMatch(/session_token/)
-    expect(await database.db.select().from(accounts).where(eq(accounts.providerId, 'google'))).toHaveLength(1)
     expect(
-      await database.db.select().from(accounts).where(eq(accounts.providerId, 'credential')),
+      await server.database.db.select().from(accounts).where(eq(accounts.providerId, 'google')),
+    ).toHaveLength(1)
+    expect(
+      await server.database.db.select().from(accounts).where(eq(accounts.providerId, 'credential')),
     ).toHaveLength(0)
-    const [owner] = await database.db.select().from(users).where(eq(users.email, 'victim@gmail.test'))
+    const [owner] = await server.database.db.select().from(users).where(eq(users.email, 'victim@gmail.test'))
     expect(owner?.emailVerified).toBe(true)
     // The squatter's session ended at once (the cached copy too) and the password no longer signs in.
-    expect((await send(app, '/api/profile', undefined, { cookie: squatter.cookie })).statusCode).toBe(401)
-    const login = await send(app, '/api/account/login', {
+    expect((await send(server.app, '/api/profile', undefined, { cookie: squatter.cookie })).statusCode).toBe(
+      401,
+    )
+    const login = await send(server.app, '/api/account/login', {
       email: 'victim@gmail.test',
       password: 'squatter-pw',
     })
     expect(login.statusCode).toBe(401)
-    const outbox = path.join(app.config.dataDir, 'outbox')
+    const outbox = path.join(server.app.config.dataDir, 'outbox')
     await vi.waitFor(() => {
       const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'))
       expect(mails.some((m) => m.includes('Your Whirl account now signs in with Google'))).toBe(true)
@@ -163,26 +164,29 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
   })
 
   it('does not touch a confirmed password account’s password when Google signs in', async () => {
-    const owner = await register(app, {
+    const owner = await register(server.app, {
       displayName: 'Owner',
       email: 'owner@gmail.test',
       password: 'owner-secret',
       confirmPassword: 'owner-secret',
     })
-    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.profile.userId))
+    await server.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, owner.profile.userId))
     op.useAccount({ sub: 'g-401', email: 'owner@gmail.test', emailVerified: true, name: 'Owner' })
     await signInWithGoogle()
     expect(
-      (await send(app, '/api/account/login', { email: 'owner@gmail.test', password: 'owner-secret' }))
+      (await send(server.app, '/api/account/login', { email: 'owner@gmail.test', password: 'owner-secret' }))
         .statusCode,
     ).toBe(200)
   })
 
   it('refuses a callback without the browser’s state cookie', async () => {
     op.useAccount({ sub: 'g-500', email: 'csrf@gmail.test', emailVerified: true, name: 'Csrf' })
-    const start = await send(app, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })
+    const start = await send(server.app, '/api/auth/sign-in/social', { provider: 'google', callbackURL: '/' })
     const back = await visitProvider(start.json().url)
-    const forged = await send(app, `${back.pathname}${back.search}`)
+    const forged = await send(server.app, `${back.pathname}${back.search}`)
     expect(forged.statusCode).toBe(302)
     expect(forged.headers.location).toMatch(/error=/)
     expect(cookieFrom(forged)).not.toMatch(/session_token/)
@@ -190,17 +194,17 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     const location = new URL(forged.headers.location as string, 'http://localhost:3000')
     expect(location.pathname).toBe('/api/auth/error')
     expect(location.searchParams.get('error')).toBe('state_mismatch')
-    const shown = await send(app, `${location.pathname}${location.search}`)
+    const shown = await send(server.app, `${location.pathname}${location.search}`)
     expect(shown.statusCode).toBe(302)
     const home = new URL(shown.headers.location as string, 'http://localhost:3000')
     expect(home.pathname).toBe('/')
     expect(home.searchParams.get('auth-error')).toBe('google')
     expect(home.searchParams.get('error')).toBe('state_mismatch')
-    expect(await database.db.select().from(users)).toHaveLength(0)
+    expect(await server.database.db.select().from(users)).toHaveLength(0)
   })
 
   it('refuses a return address outside the app', async () => {
-    const res = await send(app, '/api/auth/sign-in/social', {
+    const res = await send(server.app, '/api/auth/sign-in/social', {
       provider: 'google',
       callbackURL: 'https://evil.example/steal',
     })

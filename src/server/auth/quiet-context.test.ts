@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { users } from '../db/schema'
-import { newUser, register, startApp, type TestApp } from '../testing/auth'
-import { openTestDatabase, type TestDatabase } from '../testing/harness'
+import { newUser, register } from '../testing/auth'
+import { useTestApp } from '../testing/test-app'
 import { betterAuthStorages, createQuietContext } from './quiet-context'
 
 /** A promise and the function that resolves it. */
@@ -61,22 +61,12 @@ describe('AsyncLocalStorage only while a call is under way', () => {
 })
 
 describe('better-auth’s context in the server', () => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase('pglite')
-    app = await startApp(database)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp('pglite', { clean: [] })
 
   const inContext = () => betterAuthStorages().some((storage) => storage.getStore() !== undefined)
 
   it('is there inside a sign-up, and off once no sign-in call is under way', async () => {
-    const profiles = app.accounts.profiles
+    const profiles = server.app.accounts.profiles
     const ensure = profiles.ensure.bind(profiles)
     const held = gate()
     const later = gate()
@@ -85,7 +75,10 @@ describe('better-auth’s context in the server', () => {
     // again afterwards, outside: those calls are not looked at).
     const spy = vi.spyOn(profiles, 'ensure').mockImplementation(async (userId) => {
       if (!inContext()) return ensure(userId)
-      const [row] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+      const [row] = await server.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, userId))
       const entry: (typeof seen)[number] = { email: row?.email ?? '', resumed: later.opened.then(inContext) }
       seen.push(entry)
       if (entry.email.startsWith('held-')) {
@@ -96,11 +89,11 @@ describe('better-auth’s context in the server', () => {
     })
     try {
       const heldUser = { ...newUser(), email: `held-${Date.now()}@example.com` }
-      const slow = register(app, heldUser, '10.9.0.1')
+      const slow = register(server.app, heldUser, '10.9.0.1')
       // A sign-up hashes its password first: on a busy 2-core machine that took over a second.
       await vi.waitFor(() => expect(seen.map((s) => s.email)).toContain(heldUser.email), { timeout: 20_000 })
       // Another sign-up starts and ends while the first is still under way.
-      const other = await register(app, newUser(), '10.9.0.2')
+      const other = await register(server.app, newUser(), '10.9.0.2')
       expect(seen.map((s) => s.email)).toContain(other.user.email)
       held.open()
       await slow

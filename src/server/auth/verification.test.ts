@@ -1,25 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { users } from '../db/schema'
-import { newUser, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { newUser, register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 describe.each(DATABASE_KINDS)('email verification on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind, { clean: [] })
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
-  const outbox = () => path.join(app.config.dataDir, 'outbox')
+  const outbox = () => path.join(server.app.config.dataDir, 'outbox')
   const mailTo = async (email: string, subject: string) =>
     vi.waitFor(() => {
       const mail = readdirSync(outbox())
@@ -29,25 +20,25 @@ describe.each(DATABASE_KINDS)('email verification on %s', (kind) => {
       return mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
     })
   const verified = async (email: string) =>
-    (await database.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified
+    (await server.database.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified
 
   it('sends a verification mail at registration; its link marks the address verified', async () => {
-    const { user } = await register(app, newUser(), '10.6.0.1')
+    const { user } = await register(server.app, newUser(), '10.6.0.1')
     expect(await verified(user.email)).toBe(false)
     const mail = await mailTo(user.email, 'Confirm your Whirl email address')
     const link = new URL(/https?:\/\/\S+verify-email\S+/.exec(mail)?.[0] ?? '')
-    const res = await send(app, `${link.pathname}${link.search}`)
+    const res = await send(server.app, `${link.pathname}${link.search}`)
     expect(res.statusCode).toBeLessThan(400)
     expect(await verified(user.email)).toBe(true)
   })
 
   it('a successful password reset marks the address verified', async () => {
-    const { user } = await register(app, newUser(), '10.6.0.2')
-    await send(app, '/api/account/forgot-password', { email: user.email }, { ip: '10.6.0.3' })
+    const { user } = await register(server.app, newUser(), '10.6.0.2')
+    await send(server.app, '/api/account/forgot-password', { email: user.email }, { ip: '10.6.0.3' })
     const mail = await mailTo(user.email, 'Reset your Whirl password')
     const token = /reset-password\?token=([\w-]+)/.exec(mail)?.[1] ?? ''
     const reset = await send(
-      app,
+      server.app,
       '/api/account/reset-password',
       { token, password: 'a-new-secret', confirmPassword: 'a-new-secret' },
       { ip: '10.6.0.4' },

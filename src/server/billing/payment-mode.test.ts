@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { ConfigError, loadConfig, startEnvironment } from '../config'
-import { register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
+import { register, send } from '../testing/auth'
+import { DATABASE_KINDS, testConfig } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const PAYPAL = {
   PAYPAL_CLIENT_ID: 'id',
@@ -33,20 +34,10 @@ describe('payment mode settings', () => {
 })
 
 describe.each(DATABASE_KINDS)('payment mode on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, { BILLING_TEST_CLOCK: '1' })
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind, { env: { BILLING_TEST_CLOCK: '1' }, clean: [] })
 
   it('says mode "sandbox" in /api/health', async () => {
-    const res = await send(app, '/api/health')
+    const res = await send(server.app, '/api/health')
     expect(res.json()).toMatchObject({ status: 'ok', mode: 'sandbox' })
   })
 
@@ -59,7 +50,7 @@ describe.each(DATABASE_KINDS)('payment mode on %s', (kind) => {
       },
     })
     const config = testConfig({ LOG_LEVEL: 'info' })
-    const other = await buildApp(config, { database, logger: { level: 'info', stream } })
+    const other = await buildApp(config, { database: server.database, logger: { level: 'info', stream } })
     await other.ready()
     await other.close()
     config.cleanup()
@@ -69,15 +60,17 @@ describe.each(DATABASE_KINDS)('payment mode on %s', (kind) => {
   })
 
   it('moves the test clock only for a signed-in user', async () => {
-    expect((await send(app, '/api/billing/test/clock')).statusCode).toBe(401)
-    expect((await send(app, '/api/billing/test/clock', { advanceMs: 0 })).statusCode).toBe(401)
-    const { cookie } = await register(app)
-    expect((await send(app, '/api/billing/test/clock', { advanceMs: 0 }, { cookie })).statusCode).toBe(200)
+    expect((await send(server.app, '/api/billing/test/clock')).statusCode).toBe(401)
+    expect((await send(server.app, '/api/billing/test/clock', { advanceMs: 0 })).statusCode).toBe(401)
+    const { cookie } = await register(server.app)
+    expect((await send(server.app, '/api/billing/test/clock', { advanceMs: 0 }, { cookie })).statusCode).toBe(
+      200,
+    )
   })
 
   it('a signed-in user marks the email verified through the test shortcut (NODE_ENV=test only)', async () => {
-    const { cookie } = await register(app)
-    const res = await send(app, '/api/billing/test/verify-email', {}, { cookie })
+    const { cookie } = await register(server.app)
+    const res = await send(server.app, '/api/billing/test/verify-email', {}, { cookie })
     expect(res.statusCode).toBe(200)
   })
 
@@ -85,7 +78,7 @@ describe.each(DATABASE_KINDS)('payment mode on %s', (kind) => {
     'has no billing clock and no verify shortcut under NODE_ENV=%s, even with the test clock switched on',
     async (env) => {
       const config = testConfig({ BILLING_TEST_CLOCK: '1' })
-      const other = await buildApp({ ...config, env }, { database, logger: false })
+      const other = await buildApp({ ...config, env }, { database: server.database, logger: false })
       try {
         await other.ready()
         const { cookie } = await register(other)

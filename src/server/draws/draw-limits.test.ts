@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { eq, isNull } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { authRateLimits, draws, users } from '../db/schema'
-import { APP_ORIGIN, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { APP_ORIGIN, register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 import {
   DRAW_LIMIT_MESSAGES,
   DRAW_RETENTION_DAYS,
@@ -17,24 +18,13 @@ const DAY = 86_400_000
 const entries = (n: number) => Array.from({ length: n }, (_, i) => [`Guest ${i + 1}`, 1])
 
 describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { draws: { purgeEveryMs: 200 } })
-  })
-  afterEach(async () => {
-    await database.db.delete(draws)
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
+  const server = useTestApp(kind, {
+    build: { draws: { purgeEveryMs: 200 } },
+    clean: [draws, users, authRateLimits],
   })
 
-  const create = (cookie: string, body: unknown, ip?: string) => send(app, '/api/draws', body, { cookie, ip })
+  const create = (cookie: string, body: unknown, ip?: string) =>
+    send(server.app, '/api/draws', body, { cookie, ip })
   const oldDraw = (userId: string, ageMs: number, revealed: boolean) => ({
     id: randomBytes(16).toString('base64url'),
     userId,
@@ -50,7 +40,7 @@ describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
   })
 
   it('counts one user’s draws across addresses', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     // Each with another name: the same wheel again would get its open commitment back.
     for (let i = 0; i < DRAW_USER_RATE_LIMIT.max; i++) {
       expect(
@@ -60,12 +50,12 @@ describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
     const refused = await create(cookie, { name: 'Spread', entries: entries(2) }, '10.7.200.1')
     expect(refused.statusCode).toBe(429)
     expect(refused.json().error).toMatch(/^Too many attempts\. Please wait 1 minute/)
-    expect(await database.db.select().from(draws)).toHaveLength(DRAW_USER_RATE_LIMIT.max)
+    expect(await server.database.db.select().from(draws)).toHaveLength(DRAW_USER_RATE_LIMIT.max)
   })
 
   it(`refuses a new draw while the user holds ${MAX_UNREVEALED_DRAWS} never revealed`, async () => {
-    const { cookie, profile } = await register(app)
-    await database.db
+    const { cookie, profile } = await register(server.app)
+    await server.database.db
       .insert(draws)
       .values(Array.from({ length: MAX_UNREVEALED_DRAWS }, () => oldDraw(profile.userId, DAY, false)))
     const refused = await create(cookie, { name: 'One more', entries: entries(2) })
@@ -75,8 +65,12 @@ describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
       'You have 100 draws that were never revealed. Reveal one, or wait: a draw that is not revealed is removed after 7 days.',
     )
     // Revealed draws do not count.
-    const [first] = await database.db.select().from(draws).where(eq(draws.userId, profile.userId)).limit(1)
-    await database.db
+    const [first] = await server.database.db
+      .select()
+      .from(draws)
+      .where(eq(draws.userId, profile.userId))
+      .limit(1)
+    await server.database.db
       .update(draws)
       .set({ revealedAt: new Date(), clientSeed: 'x', winnerIndex: 0 })
       .where(eq(draws.id, first?.id ?? ''))
@@ -84,13 +78,13 @@ describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
   })
 
   it('reads at most 64 KiB of a free user’s draw, and 8 MiB of a Premium user’s', async () => {
-    const free = await register(app)
+    const free = await register(server.app)
     const padded = { name: 'Big', entries: entries(2), padding: 'x'.repeat(FREE_DRAW_BODY_LIMIT) }
     const refused = await create(free.cookie, padded)
     expect(refused.statusCode).toBe(413)
     expect(refused.json().error).toBe(DRAW_LIMIT_MESSAGES.tooLargeFree)
     // Sent without a Content-Length (chunked): cut off at the limit all the same.
-    const streamed = await app.inject({
+    const streamed = await server.app.inject({
       method: 'POST',
       url: '/api/draws',
       headers: { cookie: free.cookie, origin: APP_ORIGIN, 'content-type': 'application/json' },
@@ -98,31 +92,35 @@ describe.each(DATABASE_KINDS)('limits on verifiable draws on %s', (kind) => {
     })
     expect(streamed.statusCode).toBe(413)
     expect(streamed.json().error).toBe(DRAW_LIMIT_MESSAGES.tooLargeFree)
-    expect(await database.db.select().from(draws)).toHaveLength(0)
+    expect(await server.database.db.select().from(draws)).toHaveLength(0)
     // A free user's largest real draw still fits: 15 entries of 200 characters.
     const longest = Array.from({ length: 15 }, (_, i) => [`${i}`.padEnd(200, 'é'), 100])
     expect((await create(free.cookie, { name: 'n'.repeat(100), entries: longest })).statusCode).toBe(201)
 
-    const premium = await register(app)
+    const premium = await register(server.app)
     expect(
-      (await send(app, '/api/billing/test/simulate-monthly', {}, { cookie: premium.cookie })).statusCode,
+      (await send(server.app, '/api/billing/test/simulate-monthly', {}, { cookie: premium.cookie }))
+        .statusCode,
     ).toBe(200)
     expect((await create(premium.cookie, padded)).statusCode).toBe(201)
   })
 
   it(`purges draws never revealed after ${DRAW_RETENTION_DAYS} days, and keeps revealed ones`, async () => {
-    const { profile } = await register(app)
+    const { profile } = await register(server.app)
     const stale = oldDraw(profile.userId, (DRAW_RETENTION_DAYS + 1) * DAY, false)
     const revealed = oldDraw(profile.userId, (DRAW_RETENTION_DAYS + 1) * DAY, true)
     const recent = oldDraw(profile.userId, (DRAW_RETENTION_DAYS - 1) * DAY, false)
-    await database.db.insert(draws).values([stale, revealed, recent])
+    await server.database.db.insert(draws).values([stale, revealed, recent])
     const deadline = Date.now() + 5_000
     while (Date.now() < deadline) {
-      const left = await database.db.select({ id: draws.id }).from(draws).where(isNull(draws.revealedAt))
+      const left = await server.database.db
+        .select({ id: draws.id })
+        .from(draws)
+        .where(isNull(draws.revealedAt))
       if (left.length === 1) break
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    const ids = (await database.db.select({ id: draws.id }).from(draws)).map((row) => row.id).sort()
+    const ids = (await server.database.db.select({ id: draws.id }).from(draws)).map((row) => row.id).sort()
     expect(ids).toEqual([revealed.id, recent.id].sort())
   })
 })

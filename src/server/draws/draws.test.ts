@@ -1,40 +1,26 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { drawWinner } from '../../core/draws/protocol'
 import { verifyDraw } from '../../core/draws/verify'
 import { loadConfig } from '../config'
 import { authRateLimits, draws, users } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 import { DRAW_RATE_LIMIT } from './routes'
 
 const entries = (n: number) => Array.from({ length: n }, (_, i) => [`Guest ${i + 1}`, 1])
 
 describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind, { clean: [draws, users, authRateLimits] })
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(draws)
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
-  const create = (cookie: string, body: unknown) => send(app, '/api/draws', body, { cookie })
+  const create = (cookie: string, body: unknown) => send(server.app, '/api/draws', body, { cookie })
   const reveal = (cookie: string, id: string, clientSeed: unknown) =>
-    send(app, `/api/draws/${id}/reveal`, { clientSeed }, { cookie })
-  const stored = () => database.db.select().from(draws)
+    send(server.app, `/api/draws/${id}/reveal`, { clientSeed }, { cookie })
+  const stored = () => server.database.db.select().from(draws)
 
   it('commits, keeps the seed secret until the reveal, reveals once, and the record verifies', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     const made = await create(cookie, {
       name: 'Raffle',
       entries: [
@@ -48,7 +34,7 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     expect(commitment).toMatch(/^[0-9a-f]{64}$/)
     expect(Object.keys(made.json()).sort()).toEqual(['commitment', 'createdAt', 'id', 'wheelHash'])
 
-    const before = (await send(app, `/api/draws/${id}`)).json()
+    const before = (await send(server.app, `/api/draws/${id}`)).json()
     expect(before).toMatchObject({ name: 'Raffle', commitment, wheelHash, createdAt, serverSeed: null })
     expect(before.winnerIndex).toBeNull()
 
@@ -66,13 +52,13 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     expect(again.json().error).toMatch(/already been revealed/)
 
     // Anyone, signed in or not, can read and check it.
-    const record = (await send(app, `/api/draws/${id}`)).json()
+    const record = (await send(server.app, `/api/draws/${id}`)).json()
     expect(record).toMatchObject({ serverSeed: result.serverSeed, revealedAt: result.revealedAt })
     expect(await verifyDraw(record)).toMatchObject({ ok: true })
   })
 
   it('each draw lists the host’s other draws of the same entries, never another host’s nor other entries', async () => {
-    const host = await register(app)
+    const host = await register(server.app)
     const wheel = { name: 'Prize', entries: entries(4) }
     // Two drawn (the host kept spinning), one only committed. (A commitment is given back while it
     // is open, so each draw is revealed before the next is committed.)
@@ -84,10 +70,10 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     ids.push((await create(host.cookie, wheel)).json().id)
     expect(new Set(ids).size).toBe(3)
     await create(host.cookie, { name: 'Prize', entries: entries(5) })
-    const stranger = await register(app)
+    const stranger = await register(server.app)
     await create(stranger.cookie, wheel)
 
-    const record = (await send(app, `/api/draws/${ids[1]}`)).json()
+    const record = (await send(server.app, `/api/draws/${ids[1]}`)).json()
     expect(record.sameEntries.total).toBe(2)
     const listed = new Map(
       (record.sameEntries.draws as { id: string; winner: string | null }[]).map((d) => [d.id, d.winner]),
@@ -101,11 +87,14 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     expect(second.winner).toBeTruthy()
     // A draw with nothing alike says so.
     const alone = (await create(stranger.cookie, { name: 'Solo', entries: entries(9) })).json().id
-    expect((await send(app, `/api/draws/${alone}`)).json().sameEntries).toEqual({ total: 0, draws: [] })
+    expect((await send(server.app, `/api/draws/${alone}`)).json().sameEntries).toEqual({
+      total: 0,
+      draws: [],
+    })
   })
 
   it('gives exactly one result to 10 concurrent reveals; the others answer 409 with it', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     const { id } = (await create(cookie, { name: 'Race', entries: entries(7) })).json()
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => reveal(cookie, id, `seed number ${i}`)),
@@ -120,8 +109,8 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
   })
 
   it('lets only the owner reveal, and only signed-in users create', async () => {
-    const ada = await register(app)
-    const bob = await register(app)
+    const ada = await register(server.app)
+    const bob = await register(server.app)
     const { id } = (await create(ada.cookie, { name: 'Mine', entries: entries(3) })).json()
     const theirs = await reveal(bob.cookie, id, 'bob wants it')
     expect(theirs.statusCode).toBe(403)
@@ -131,7 +120,7 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     expect(
       (
         await send(
-          app,
+          server.app,
           '/api/draws',
           { name: 'X', entries: entries(2) },
           { cookie: ada.cookie, origin: 'https://evil.example' },
@@ -140,12 +129,12 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     ).toBe(403)
     const [row] = await stored()
     expect(row?.revealedAt).toBeNull()
-    expect((await send(app, '/api/draws/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404)
-    expect((await send(app, '/api/draws/nope')).statusCode).toBe(404)
+    expect((await send(server.app, '/api/draws/AAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404)
+    expect((await send(server.app, '/api/draws/nope')).statusCode).toBe(404)
   })
 
   it('refuses bad bodies with a clear message and stores nothing', async () => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(server.app)
     const refused = async (body: unknown, message: string | RegExp) => {
       const res = await create(cookie, body)
       expect(res.statusCode).toBe(400)
@@ -180,12 +169,12 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
     expect(long.statusCode).toBe(400)
     expect(long.json().error).toBe('The client seed must be 1 to 200 characters long.')
     expect((await reveal(cookie, id, '')).statusCode).toBe(400)
-    const [row] = await database.db.select().from(draws).where(eq(draws.id, id))
+    const [row] = await server.database.db.select().from(draws).where(eq(draws.id, id))
     expect(row).toMatchObject({ clientSeed: null, winnerIndex: null, revealedAt: null })
     expect((await reveal(cookie, id, 'x'.repeat(200))).statusCode).toBe(200)
 
     // Premium lifts the 15-item limit.
-    await app.accounts.profiles.updatePlan(profile.userId, {
+    await server.app.accounts.profiles.updatePlan(profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'active',
       subscriptionId: 'TEST-1',
@@ -195,29 +184,29 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
   })
 
   it('chains draws in elimination mode, only from the user’s own draws', async () => {
-    const ada = await register(app)
-    const bob = await register(app)
+    const ada = await register(server.app)
+    const bob = await register(server.app)
     const first = (await create(ada.cookie, { name: 'Round 1', entries: entries(3) })).json()
     // A commitment dropped after an edit names the first draw too, and comes first in time.
     const chain = { name: 'Round 2', previousDrawId: first.id }
     const dropped = (await create(ada.cookie, { ...chain, entries: entries(1) })).json()
     const second = await create(ada.cookie, { ...chain, entries: entries(2) })
     expect(second.statusCode).toBe(201)
-    const record = (await send(app, `/api/draws/${second.json().id}`)).json()
+    const record = (await send(server.app, `/api/draws/${second.json().id}`)).json()
     expect(record.previousDrawId).toBe(first.id)
-    expect((await send(app, `/api/draws/${first.id}`)).json().nextDrawId).toBe(dropped.id)
+    expect((await send(server.app, `/api/draws/${first.id}`)).json().nextDrawId).toBe(dropped.id)
     // Once a draw of the chain is revealed, the link goes to the one drawn.
     expect((await reveal(ada.cookie, second.json().id, 'round two')).statusCode).toBe(200)
-    expect((await send(app, `/api/draws/${first.id}`)).json().nextDrawId).toBe(second.json().id)
+    expect((await send(server.app, `/api/draws/${first.id}`)).json().nextDrawId).toBe(second.json().id)
     const stolen = await create(bob.cookie, { name: 'Bob', entries: entries(2), previousDrawId: first.id })
     expect(stolen.statusCode).toBe(400)
   })
 
   it('limits how many draws one address makes per minute', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     // Each with another name: the same wheel again would get its open commitment back.
     const make = (i: number) =>
-      send(app, '/api/draws', { name: `Spam ${i}`, entries: entries(2) }, { cookie, ip: '10.9.9.9' })
+      send(server.app, '/api/draws', { name: `Spam ${i}`, entries: entries(2) }, { cookie, ip: '10.9.9.9' })
     for (let i = 0; i < DRAW_RATE_LIMIT.max; i++) expect((await make(i)).statusCode).toBe(201)
     const refused = await make(DRAW_RATE_LIMIT.max)
     expect(refused.statusCode).toBe(429)
@@ -226,9 +215,14 @@ describe.each(DATABASE_KINDS)('verifiable draws on %s', (kind) => {
   })
 
   it('has no route that changes a stored seed unless DRAWS_TEST_TAMPER is set, which needs NODE_ENV=test', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     const { id } = (await create(cookie, { name: 'Safe', entries: entries(2) })).json()
-    const tamper = await send(app, `/api/draws/${id}/test/server-seed`, { serverSeed: '00' }, { cookie })
+    const tamper = await send(
+      server.app,
+      `/api/draws/${id}/test/server-seed`,
+      { serverSeed: '00' },
+      { cookie },
+    )
     expect(tamper.statusCode).toBe(404)
     expect(() => loadConfig({ NODE_ENV: 'production', DRAWS_TEST_TAMPER: '1' })).toThrow(/DRAWS_TEST_TAMPER/)
   })

@@ -1,27 +1,18 @@
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { APP_ORIGIN, register, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
+import { APP_ORIGIN, register } from '../testing/auth'
+import { DATABASE_KINDS, testConfig } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 /** A body larger than any of these routes accepts: a route that reads it first answers 413. */
 const HUGE = 'x'.repeat(17 * 1024 * 1024)
 
 describe.each(DATABASE_KINDS)('large-body routes check the session first on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind, { clean: [] })
 
   const post = (url: string, cookie?: string) =>
-    app.inject({
+    server.app.inject({
       method: 'POST',
       url,
       headers: { origin: APP_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -36,7 +27,7 @@ describe.each(DATABASE_KINDS)('large-body routes check the session first on %s',
   })
 
   it('refuses a free user’s sync with 403 before reading the body', async () => {
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     const res = await post('/api/wheels/sync', cookie)
     expect(res.statusCode).toBe(403)
   })
@@ -44,7 +35,7 @@ describe.each(DATABASE_KINDS)('large-body routes check the session first on %s',
   it('counts share creations against the rate limit before reading the body', async () => {
     const answers: number[] = []
     for (let i = 0; i < 25; i++) {
-      const res = await app.inject({
+      const res = await server.app.inject({
         method: 'POST',
         url: '/api/shares',
         remoteAddress: '10.9.9.9',

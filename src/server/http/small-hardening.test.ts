@@ -2,28 +2,19 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
 import { createContactMailQueue } from '../contact/mail-queue'
 import { contactMessages } from '../db/schema'
 import type { Mailer } from '../mail/mailer'
-import { newUser, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
+import { newUser, register, send } from '../testing/auth'
+import { DATABASE_KINDS, testConfig } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const DAY = 86_400_000
 
 describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, { AUTH_RATE_LIMIT_IP: '5' })
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind, { env: { AUTH_RATE_LIMIT_IP: '5' }, clean: [] })
 
   it('writes no reset link to the log, and outbox files are readable by the owner only', async () => {
     const lines: string[] = []
@@ -34,7 +25,7 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
       },
     })
     const config = testConfig({ LOG_LEVEL: 'debug' })
-    const logged = await buildApp(config, { database, logger: { level: 'debug', stream } })
+    const logged = await buildApp(config, { database: server.database, logger: { level: 'debug', stream } })
     await logged.ready()
     try {
       const { user } = await register(logged, newUser(), '10.2.0.1')
@@ -55,7 +46,7 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
 
   it('refuses passwords shorter than 8 characters', async () => {
     const res = await send(
-      app,
+      server.app,
       '/api/account/register',
       { ...newUser(), password: 'seven77', confirmPassword: 'seven77' },
       { ip: '10.3.0.1' },
@@ -65,10 +56,10 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
   })
 
   it('says an email is taken, but only under the sign-up rate limit', async () => {
-    const { user } = await register(app, newUser(), '10.4.0.1')
+    const { user } = await register(server.app, newUser(), '10.4.0.1')
     const answers = []
     for (let i = 0; i < 7; i++) {
-      answers.push(await send(app, '/api/account/register', user, { ip: '10.4.0.2' }))
+      answers.push(await send(server.app, '/api/account/register', user, { ip: '10.4.0.2' }))
     }
     expect(answers[0]?.statusCode).toBe(422)
     expect(answers[0]?.json().error).toMatch(/already/)
@@ -76,11 +67,11 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
   })
 
   it('rate-limits billing creations and webhook calls', async () => {
-    const { cookie } = await register(app, newUser(), '10.5.0.1')
+    const { cookie } = await register(server.app, newUser(), '10.5.0.1')
     const creations = []
     for (let i = 0; i < 12; i++) {
       creations.push(
-        (await send(app, '/api/billing/create-payment', {}, { cookie, ip: '10.5.0.2' })).statusCode,
+        (await send(server.app, '/api/billing/create-payment', {}, { cookie, ip: '10.5.0.2' })).statusCode,
       )
     }
     expect(creations.slice(0, 10).every((s) => s === 200)).toBe(true)
@@ -89,7 +80,7 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
     for (let i = 0; i < 125; i++) {
       hooks.push(
         (
-          await app.inject({
+          await server.app.inject({
             method: 'POST',
             url: '/api/billing/webhook',
             remoteAddress: '10.5.0.3',
@@ -103,7 +94,7 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
   })
 
   it('stops retrying a contact mail after 7 days, keeping the message and flagging it', async () => {
-    const [row] = await database.db
+    const [row] = await server.database.db
       .insert(contactMessages)
       .values({ name: 'A', email: 'a@example.com', subject: 'S', message: 'M', type: 'general' })
       .returning()
@@ -118,7 +109,7 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
     }
     const log = { info: () => {}, warn: () => {} }
     const queue = createContactMailQueue({
-      db: database.db,
+      db: server.database.db,
       mailer: failing,
       supportEmail: 's@example.com',
       log,
@@ -127,17 +118,20 @@ describe.each(DATABASE_KINDS)('smaller hardening on %s', (kind) => {
       now: () => new Date(clock),
     })
     await queue.kick()
-    const [retrying] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, id))
+    const [retrying] = await server.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
     expect(retrying).toMatchObject({ mailStatus: 'pending', gaveUpAt: null })
     clock += 7 * DAY + 60_000
     await queue.kick()
-    const [kept] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, id))
+    const [kept] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.id, id))
     expect(kept?.mailStatus).toBe('failed')
     expect(kept?.gaveUpAt).toBeInstanceOf(Date)
     expect(kept?.message).toBe('M')
     clock += DAY
     await queue.kick()
-    const [still] = await database.db.select().from(contactMessages).where(eq(contactMessages.id, id))
+    const [still] = await server.database.db.select().from(contactMessages).where(eq(contactMessages.id, id))
     expect(still?.attempts).toBe(kept?.attempts)
   })
 })

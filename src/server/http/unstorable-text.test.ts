@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TEXT_MESSAGES } from '../../core/text/storable'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
-import { register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { register, registerPremium, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 // Issue 33, finding 7: text PostgreSQL cannot store (U+0000, a lone surrogate) was a 500 on these
 // endpoints. Each now answers 400 with the shared message and stores nothing.
@@ -34,27 +35,20 @@ const contact = (name: string) => ({
 })
 
 describe.each(DATABASE_KINDS)('text the database cannot store, on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind, { clean: [] })
   let premium: { cookie: string; profile: { userId: string } }
   let ip = 0
   const nextIp = () => `10.33.7.${++ip}`
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-    premium = await registerPremium(app)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
+    premium = await registerPremium(server.app)
   })
 
   /** Every row that a refused request could have written, as one comparable text. */
   const stored = async () => {
     const parts: string[] = []
     for (const table of ['shares', 'draws', 'custom_themes', 'contact_messages', 'wheels', 'profiles']) {
-      const result = (await database.db.execute(
+      const result = (await server.database.db.execute(
         sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h
           from "${table}" t`),
       )) as unknown as { rows: { n: number; h: string }[] }
@@ -87,7 +81,7 @@ describe.each(DATABASE_KINDS)('text the database cannot store, on %s', (kind) =>
     it(`answers 400 with "${message}" to ${what} everywhere, and stores nothing`, async () => {
       const before = await stored()
       for (const [label, url, body] of endpoints(text)) {
-        const res = await send(app, url, body, { cookie: premium.cookie, ip: nextIp() })
+        const res = await send(server.app, url, body, { cookie: premium.cookie, ip: nextIp() })
         expect(`${label} → ${res.statusCode}`).toBe(`${label} → 400`)
         expect(res.json().error, label).toContain(message)
       }
@@ -95,21 +89,31 @@ describe.each(DATABASE_KINDS)('text the database cannot store, on %s', (kind) =>
     })
 
     it(`refuses ${what} in a reveal's client seed, and the draw stays unrevealed`, async () => {
-      const made = await send(app, '/api/draws', { name: `Raffle (${what})`, entries: [['Ann', 1]] }, premium)
+      const made = await send(
+        server.app,
+        '/api/draws',
+        { name: `Raffle (${what})`, entries: [['Ann', 1]] },
+        premium,
+      )
       expect(made.statusCode).toBe(201)
       const { id } = made.json()
-      const res = await send(app, `/api/draws/${id}/reveal`, { clientSeed: `seed ${text}` }, premium)
+      const res = await send(server.app, `/api/draws/${id}/reveal`, { clientSeed: `seed ${text}` }, premium)
       expect(res.statusCode).toBe(400)
       expect(res.json().error).toBe(`The client seed: ${message}`)
-      expect((await send(app, `/api/draws/${id}`, undefined, premium)).json().revealedAt).toBeNull()
+      expect((await send(server.app, `/api/draws/${id}`, undefined, premium)).json().revealedAt).toBeNull()
     })
 
     it(`refuses ${what} in account fields`, async () => {
-      const name = await send(app, '/api/profile', { displayName: text }, { ...premium, method: 'PATCH' })
+      const name = await send(
+        server.app,
+        '/api/profile',
+        { displayName: text },
+        { ...premium, method: 'PATCH' },
+      )
       expect(name.statusCode).toBe(400)
       expect(name.json().error).toBe(message)
       const signUp = await send(
-        app,
+        server.app,
         '/api/account/register',
         {
           displayName: 'Ann',
@@ -121,8 +125,8 @@ describe.each(DATABASE_KINDS)('text the database cannot store, on %s', (kind) =>
       )
       expect(signUp.statusCode).toBe(400)
       expect(signUp.json().error).toBe(message)
-      const { cookie } = await register(app, undefined, nextIp())
-      const deletion = await send(app, '/api/account/delete', { password: text }, { cookie })
+      const { cookie } = await register(server.app, undefined, nextIp())
+      const deletion = await send(server.app, '/api/account/delete', { password: text }, { cookie })
       expect(deletion.statusCode).toBe(400)
       expect(deletion.json().error).toBe(message)
     })

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parseTrustProxy } from '../config'
-import { startApp, type TestApp } from '../testing/auth'
-import { openTestDatabase, type TestDatabase } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 describe('TRUST_PROXY', () => {
   it('reads false, a hop count (true is one hop) or a list of proxy addresses', () => {
@@ -14,19 +13,13 @@ describe('TRUST_PROXY', () => {
   })
 
   describe('behind one proxy', () => {
-    let database: TestDatabase
-    let app: TestApp
-    beforeAll(async () => {
-      database = await openTestDatabase('pglite')
-      app = await startApp(database, {
+    const server = useTestApp('pglite', {
+      env: {
         TRUST_PROXY: 'true',
         CONTACT_RATE_LIMIT: '2',
         SUPPORT_EMAIL: 's@whirl.test',
-      })
-    })
-    afterAll(async () => {
-      await app.dispose()
-      await database.dispose()
+      },
+      clean: [],
     })
 
     it('a client cannot choose its own address with X-Forwarded-For', async () => {
@@ -40,7 +33,7 @@ describe('TRUST_PROXY', () => {
       const statuses: number[] = []
       for (let i = 1; i <= 4; i++) {
         // The proxy (127.0.0.1) appends the address it saw; the client forged the first entry.
-        const res = await app.inject({
+        const res = await server.app.inject({
           method: 'POST',
           url: '/api/contact',
           remoteAddress: '127.0.0.1',

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Db } from '../db/client'
 import {
-  authRateLimits,
   billingOrders,
   billingSubscriptions,
   contactMessages,
@@ -15,8 +14,9 @@ import {
   wheels,
 } from '../db/schema'
 import type { Mailer, MailMessage } from '../mail/mailer'
-import { APP_ORIGIN, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { APP_ORIGIN, register, send, type TestApp } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { USER_TABLES, useTestApp } from '../testing/test-app'
 
 /** Every row, in every table, that still names the user by id or email. */
 async function rowsNaming(db: Db, userId: string, email: string): Promise<string[]> {
@@ -58,8 +58,6 @@ function decide(app: TestApp, field: 'subscription_id' | 'order_id', id: string)
 }
 
 describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
   const sent: MailMessage[] = []
   const mailer: Mailer = {
     kind: 'outbox',
@@ -69,44 +67,34 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
     },
     close() {},
   }
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { mailer })
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-    await database.db.delete(contactMessages)
-    await database.db.delete(loginFailures)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
+  const server = useTestApp(kind, {
+    build: { mailer },
+    clean: [...USER_TABLES, contactMessages, loginFailures],
   })
 
   /** A premium user with an active sandbox subscription, a paid order and rows in every module. */
   async function busyUser() {
-    const { cookie, profile, user } = await register(app)
+    const { cookie, profile, user } = await register(server.app)
     const created = (
-      await send(app, '/api/billing/create-subscription', { plan_type: 'premium' }, { cookie })
+      await send(server.app, '/api/billing/create-subscription', { plan_type: 'premium' }, { cookie })
     ).json()
-    await decide(app, 'subscription_id', created.subscription_id)
+    await decide(server.app, 'subscription_id', created.subscription_id)
     const activated = await send(
-      app,
+      server.app,
       '/api/billing/activate-subscription',
       { subscription_id: created.subscription_id },
       { cookie },
     )
     expect(activated.statusCode).toBe(200)
-    const order = (await send(app, '/api/billing/create-payment', {}, { cookie })).json()
-    await decide(app, 'order_id', order.order_id)
+    const order = (await send(server.app, '/api/billing/create-payment', {}, { cookie })).json()
+    await decide(server.app, 'order_id', order.order_id)
     expect(
-      (await send(app, '/api/billing/capture-payment', { order_id: order.order_id }, { cookie })).statusCode,
+      (await send(server.app, '/api/billing/capture-payment', { order_id: order.order_id }, { cookie }))
+        .statusCode,
     ).toBe(200)
     const now = new Date()
     const wheel = { id: 'w-1', name: 'Lunch', items: [{ id: 'i1', text: 'Soup', color: '#ef4444' }] }
-    await database.db.insert(wheels).values({
+    await server.database.db.insert(wheels).values({
       userId: profile.userId,
       id: 'w-1',
       name: 'Lunch',
@@ -116,15 +104,15 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
       updatedAt: now,
     })
     const stream = { id: 't-1', name: 'Stream', colors: ['#0ea5e9', '#f43f5e'] }
-    await database.db.insert(customThemes).values({ userId: profile.userId, themes: [stream] })
-    await database.db.insert(shares).values({
+    await server.database.db.insert(customThemes).values({ userId: profile.userId, themes: [stream] })
+    await server.database.db.insert(shares).values({
       id: `s-${profile.userId}`,
       ownerId: profile.userId,
       name: 'Lunch',
       itemCount: 1,
       snapshot: wheel,
     })
-    await database.db.insert(draws).values({
+    await server.database.db.insert(draws).values({
       id: `d-${profile.userId}`,
       userId: profile.userId,
       name: 'Lunch',
@@ -135,7 +123,7 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
     })
     // Sent while signed in, from another address than the account's.
     const contact = await send(
-      app,
+      server.app,
       '/api/contact',
       { ...MESSAGE, email: 'ada@elsewhere.example' },
       { cookie },
@@ -151,9 +139,9 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
   }
 
   it('streams a large account page by page into one valid file: 45 saved wheels, none missing or doubled', async () => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(server.app)
     const at = new Date('2026-11-23T10:00:00.000Z')
-    await database.db.insert(wheels).values(
+    await server.database.db.insert(wheels).values(
       Array.from({ length: 45 }, (_, i) => ({
         userId: profile.userId,
         id: `big-${String(i).padStart(2, '0')}`,
@@ -164,7 +152,7 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
         updatedAt: at,
       })),
     )
-    const res = await send(app, '/api/account/data', undefined, { cookie })
+    const res = await send(server.app, '/api/account/data', undefined, { cookie })
     expect(res.statusCode).toBe(200)
     const data = JSON.parse(res.body)
     expect((data.savedWheels as { id: string }[]).map((w) => w.id).sort()).toEqual(
@@ -177,7 +165,7 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
 
   it('downloads one JSON file with the profile, subscriptions, wheels, shares, draws and messages, and no secrets', async () => {
     const { cookie, profile, subscriptionId } = await busyUser()
-    const res = await send(app, '/api/account/data', undefined, { cookie })
+    const res = await send(server.app, '/api/account/data', undefined, { cookie })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toBe('attachment; filename="whirl-my-data.json"')
     const data = res.json()
@@ -198,74 +186,85 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
     expect(data.account.signIn).toEqual([expect.objectContaining({ provider: 'credential' })])
     expect(res.body).not.toContain('secret-seed')
     expect(res.body).not.toMatch(/"password"|scrypt|token/i)
-    expect((await send(app, '/api/account/data')).statusCode).toBe(401)
+    expect((await send(server.app, '/api/account/data')).statusCode).toBe(401)
   })
 
   it('messages someone else sent from the same address are neither downloaded nor deleted, verified or not', async () => {
     const victimEmail = `victim-${Math.random().toString(36).slice(2, 8)}@example.com`
     // The real owner of the address writes in while signed out.
     expect(
-      (await send(app, '/api/contact', { ...MESSAGE, email: victimEmail, message: 'My private question' }))
-        .statusCode,
+      (
+        await send(server.app, '/api/contact', {
+          ...MESSAGE,
+          email: victimEmail,
+          message: 'My private question',
+        })
+      ).statusCode,
     ).toBe(200)
     // Someone registers an account with that address (sign-up does not verify it).
-    const { cookie, profile, user } = await register(app, {
+    const { cookie, profile, user } = await register(server.app, {
       displayName: 'Mallory',
       email: victimEmail.toUpperCase(),
       password: 'wheel-secret',
       confirmPassword: 'wheel-secret',
     })
-    const data = (await send(app, '/api/account/data', undefined, { cookie })).json()
+    const data = (await send(server.app, '/api/account/data', undefined, { cookie })).json()
     expect(data.contactMessages).toEqual([])
-    expect((await send(app, '/api/account/delete', { password: user.password }, { cookie })).statusCode).toBe(
-      200,
-    )
-    const kept = await database.db.select().from(contactMessages)
+    expect(
+      (await send(server.app, '/api/account/delete', { password: user.password }, { cookie })).statusCode,
+    ).toBe(200)
+    const kept = await server.database.db.select().from(contactMessages)
     expect(kept).toEqual([expect.objectContaining({ email: victimEmail, message: 'My private question' })])
 
     // Nor does a verified address make it the account's: a message belongs to the account that sent it
     // while signed in (account-deletion-scope.test.ts), and this one was sent signed out.
-    const owner = await register(app, { ...user, email: victimEmail })
-    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, owner.profile.userId))
-    const own = (await send(app, '/api/account/data', undefined, { cookie: owner.cookie })).json()
+    const owner = await register(server.app, { ...user, email: victimEmail })
+    await server.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, owner.profile.userId))
+    const own = (await send(server.app, '/api/account/data', undefined, { cookie: owner.cookie })).json()
     expect(own.contactMessages).toEqual([])
     expect(profile.userId).not.toBe(owner.profile.userId)
   })
 
   it('wrong passwords count with failed sign-ins: past 5 from one address even the right one is refused with 429', async () => {
-    const { cookie, profile, user } = await register(app)
+    const { cookie, profile, user } = await register(server.app)
     for (let i = 0; i < 5; i++) {
-      const wrong = await send(app, '/api/account/delete', { password: `guess-${i}` }, { cookie })
+      const wrong = await send(server.app, '/api/account/delete', { password: `guess-${i}` }, { cookie })
       expect(wrong.statusCode).toBe(403)
     }
-    const refused = await send(app, '/api/account/delete', { password: user.password }, { cookie })
+    const refused = await send(server.app, '/api/account/delete', { password: user.password }, { cookie })
     expect(refused.statusCode).toBe(429)
     expect(refused.json().error).toBe('Too many attempts. Please wait 15 minutes and try again.')
     // Sign-in from that address is held back too: the same counter.
-    const signIn = await send(app, '/api/account/login', { email: user.email, password: user.password })
+    const signIn = await send(server.app, '/api/account/login', {
+      email: user.email,
+      password: user.password,
+    })
     expect(signIn.statusCode).toBe(429)
-    expect((await database.db.select().from(users).where(eq(users.id, profile.userId))).length).toBe(1)
+    expect((await server.database.db.select().from(users).where(eq(users.id, profile.userId))).length).toBe(1)
     // The owner, from another address, still can.
     const elsewhere = await send(
-      app,
+      server.app,
       '/api/account/delete',
       { password: user.password },
       { cookie, ip: '10.4.4.4' },
     )
     expect(elsewhere.statusCode).toBe(200)
-    expect(await rowsNaming(database.db, profile.userId, profile.email)).toEqual([])
+    expect(await rowsNaming(server.database.db, profile.userId, profile.email)).toEqual([])
   })
 
   it('a wrong or missing password deletes nothing', async () => {
     const { cookie, profile } = await busyUser()
-    const before = await rowsNaming(database.db, profile.userId, profile.email)
-    const wrong = await send(app, '/api/account/delete', { password: 'not-it' }, { cookie })
+    const before = await rowsNaming(server.database.db, profile.userId, profile.email)
+    const wrong = await send(server.app, '/api/account/delete', { password: 'not-it' }, { cookie })
     expect(wrong.statusCode).toBe(403)
     expect(wrong.json().error).toBe('That password is not correct. Your account was not deleted.')
-    expect((await send(app, '/api/account/delete', {}, { cookie })).statusCode).toBe(400)
-    expect((await send(app, '/api/account/delete', { password: 7 }, { cookie })).statusCode).toBe(400)
+    expect((await send(server.app, '/api/account/delete', {}, { cookie })).statusCode).toBe(400)
+    expect((await send(server.app, '/api/account/delete', { password: 7 }, { cookie })).statusCode).toBe(400)
     // Only the failure counter (wrong passwords count like failed sign-ins) is new.
-    const after = await rowsNaming(database.db, profile.userId, profile.email)
+    const after = await rowsNaming(server.database.db, profile.userId, profile.email)
     expect(after.filter((row) => !row.startsWith('login_failures.'))).toEqual(before)
     expect(before.length).toBeGreaterThan(5)
   })
@@ -273,33 +272,40 @@ describe.each(DATABASE_KINDS)('download my data and delete my account on %s', (k
   it('cancels the subscription with the provider, removes every row of the user but the anonymised order, signs out and mails', async () => {
     const other = await busyUser()
     const { cookie, profile, user, subscriptionId, orderId } = await busyUser()
-    const second = await send(app, '/api/account/login', { email: user.email, password: user.password })
+    const second = await send(server.app, '/api/account/login', {
+      email: user.email,
+      password: user.password,
+    })
     const secondCookie = second.headers['set-cookie']
     expect(secondCookie).toBeTruthy()
-    const otherBefore = await rowsNaming(database.db, other.profile.userId, other.profile.email)
+    const otherBefore = await rowsNaming(server.database.db, other.profile.userId, other.profile.email)
 
-    const res = await send(app, '/api/account/delete', { password: user.password }, { cookie })
+    const res = await send(server.app, '/api/account/delete', { password: user.password }, { cookie })
     expect(res.statusCode).toBe(200)
-    const [provider] = await database.db
+    const [provider] = await server.database.db
       .select()
       .from(sandboxPayments)
       .where(eq(sandboxPayments.id, subscriptionId))
     expect(provider?.status).toBe('CANCELLED')
 
-    expect(await rowsNaming(database.db, profile.userId, profile.email)).toEqual([])
-    const [order] = await database.db.select().from(billingOrders).where(eq(billingOrders.id, orderId))
+    expect(await rowsNaming(server.database.db, profile.userId, profile.email)).toEqual([])
+    const [order] = await server.database.db.select().from(billingOrders).where(eq(billingOrders.id, orderId))
     expect(order).toMatchObject({ userId: null, amount: '6.99', status: 'COMPLETED' })
     expect(
-      await database.db
+      await server.database.db
         .select()
         .from(billingSubscriptions)
         .where(eq(billingSubscriptions.id, subscriptionId)),
     ).toEqual([])
 
     for (const c of [cookie, String(secondCookie).split(';')[0]]) {
-      expect((await send(app, '/api/session', undefined, { cookie: c })).json()).toEqual({ profile: null })
+      expect((await send(server.app, '/api/session', undefined, { cookie: c })).json()).toEqual({
+        profile: null,
+      })
     }
     expect(sent.at(-1)).toMatchObject({ to: profile.email, subject: 'Your Whirl account has been deleted' })
-    expect(await rowsNaming(database.db, other.profile.userId, other.profile.email)).toEqual(otherBefore)
+    expect(await rowsNaming(server.database.db, other.profile.userId, other.profile.email)).toEqual(
+      otherBefore,
+    )
   })
 })

@@ -1,57 +1,44 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { authRateLimits, profiles, users } from '../db/schema'
-import { cookieFrom, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { describe, expect, it } from 'vitest'
+import { profiles, users } from '../db/schema'
+import { cookieFrom, register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind)
 
   const patch = (body: unknown, cookie?: string) =>
-    send(app, '/api/profile', body, { cookie, method: 'PATCH' })
+    send(server.app, '/api/profile', body, { cookie, method: 'PATCH' })
   const row = async (userId: string) =>
-    (await database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]
+    (await server.database.db.select().from(profiles).where(eq(profiles.userId, userId)))[0]
 
   it('answers the session check with null when signed out and the profile when signed in', async () => {
-    const signedOut = await send(app, '/api/session')
+    const signedOut = await send(server.app, '/api/session')
     expect(signedOut.statusCode).toBe(200)
     expect(signedOut.json()).toEqual({ profile: null })
     expect(signedOut.headers['cache-control']).toBe('no-store')
-    const { cookie, profile } = await register(app)
-    expect((await send(app, '/api/session', undefined, { cookie })).json()).toEqual({ profile })
+    const { cookie, profile } = await register(server.app)
+    expect((await send(server.app, '/api/session', undefined, { cookie })).json()).toEqual({ profile })
   })
 
   it('defaults the display name to the part of the email before the @', async () => {
-    const { cookie, profile } = await register(app)
-    await database.db.delete(profiles).where(eq(profiles.userId, profile.userId))
-    await database.db.update(users).set({ name: '' }).where(eq(users.id, profile.userId))
-    const res = await send(app, '/api/profile', undefined, { cookie })
+    const { cookie, profile } = await register(server.app)
+    await server.database.db.delete(profiles).where(eq(profiles.userId, profile.userId))
+    await server.database.db.update(users).set({ name: '' }).where(eq(users.id, profile.userId))
+    const res = await send(server.app, '/api/profile', undefined, { cookie })
     expect(res.json().profile.displayName).toBe(profile.email.split('@')[0])
     expect(res.json().profile.createdAt).toBe(profile.createdAt)
   })
 
   it('changes the display name, trimmed, in the profile and the auth user', async () => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(server.app)
     const res = await patch({ displayName: '  Grace Hopper  ' }, cookie)
     expect(res.statusCode).toBe(200)
     expect(res.json().profile).toMatchObject({ displayName: 'Grace Hopper', planType: 'free' })
     expect(Date.parse(res.json().profile.updatedAt)).toBeGreaterThanOrEqual(Date.parse(profile.updatedAt))
     expect((await row(profile.userId))?.displayName).toBe('Grace Hopper')
-    const [user] = await database.db.select().from(users).where(eq(users.id, profile.userId))
+    const [user] = await server.database.db.select().from(users).where(eq(users.id, profile.userId))
     expect(user?.name).toBe('Grace Hopper')
   })
 
@@ -69,7 +56,7 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
     [{ displayName: 7 }, 'The request could not be read. Please check the form and try again.'],
     [[{ displayName: 'x' }], 'The request could not be read. Please check the form and try again.'],
   ])('refuses %j and changes nothing', async (body, message) => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(server.app)
     const before = await row(profile.userId)
     const res = await patch(body, cookie)
     expect(res.statusCode).toBe(400)
@@ -79,10 +66,10 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
 
   it('checks the session on every profile endpoint', async () => {
     for (const res of [
-      await send(app, '/api/profile'),
+      await send(server.app, '/api/profile'),
       await patch({ displayName: 'Nobody' }),
-      await send(app, '/api/profile/stream'),
-      await send(app, '/api/profile', undefined, { cookie: 'whirl.session_token=forged.value' }),
+      await send(server.app, '/api/profile/stream'),
+      await send(server.app, '/api/profile', undefined, { cookie: 'whirl.session_token=forged.value' }),
     ]) {
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({ error: 'Please sign in to continue.' })
@@ -90,16 +77,16 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
   })
 
   it('changes only the signed-in user’s own profile', async () => {
-    const a = await register(app)
-    const b = await register(app)
+    const a = await register(server.app)
+    const b = await register(server.app)
     await patch({ displayName: 'Only A' }, a.cookie)
     expect((await row(b.profile.userId))?.displayName).toBe(b.user.displayName)
   })
 
   it('lets the server change plan fields through updatePlan, and nothing else', async () => {
-    const { cookie, profile } = await register(app)
+    const { cookie, profile } = await register(server.app)
     const expires = new Date(Date.now() + 30 * 86_400_000)
-    const updated = await app.accounts.profiles.updatePlan(profile.userId, {
+    const updated = await server.app.accounts.profiles.updatePlan(profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'active',
       subscriptionId: 'I-123',
@@ -113,7 +100,7 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
       subscriptionExpiresAt: expires.toISOString(),
       displayName: profile.displayName,
     })
-    const me = await send(app, '/api/profile', undefined, { cookie })
+    const me = await send(server.app, '/api/profile', undefined, { cookie })
     expect(me.json().profile).toEqual(updated)
     // A later display-name change leaves the plan alone.
     const renamed = await patch({ displayName: 'Still Premium' }, cookie)
@@ -121,9 +108,9 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
   })
 
   it('refreshes nothing and leaks nothing for a visitor with a stale cookie', async () => {
-    const { cookie } = await register(app)
-    await send(app, '/api/account/logout', {}, { cookie })
-    const res = await send(app, '/api/session', undefined, { cookie })
+    const { cookie } = await register(server.app)
+    await send(server.app, '/api/account/logout', {}, { cookie })
+    const res = await send(server.app, '/api/session', undefined, { cookie })
     expect(res.json()).toEqual({ profile: null })
     expect(cookieFrom(res)).toBe('')
   })

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { VISITOR_QUOTA_MESSAGE } from '../../core/account/storage'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import type { CustomTheme } from '../../core/wheel/themes'
 import { authRateLimits, customThemes, draws, shares, storedBytes, users, wheels } from '../db/schema'
-import { APP_ORIGIN, register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { APP_ORIGIN, register, registerPremium, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const QUOTA = 20_000
 const at = new Date(Date.UTC(2026, 10, 26, 12)).toISOString()
@@ -32,36 +33,24 @@ const FULL =
   /^Your Whirl storage is full \(\d+ KB of 20 KB used\)\. Delete saved wheels or share links on \/saved to make room; \/profile shows what uses it\. Nothing was changed\.$/
 
 describe.each(DATABASE_KINDS)('one byte quota per account on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { quota: { accountBytes: QUOTA, visitorBytesPerDay: 3_000 } })
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(shares)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
+  const server = useTestApp(kind, {
+    build: { quota: { accountBytes: QUOTA, visitorBytesPerDay: 3_000 } },
+    clean: [users, shares, authRateLimits],
   })
 
   const push = (cookie: string, w: Wheel, since: number) =>
-    send(app, '/api/wheels/sync', { since, changes: [{ id: w.id, base: null, wheel: w }] }, { cookie })
+    send(server.app, '/api/wheels/sync', { since, changes: [{ id: w.id, base: null, wheel: w }] }, { cookie })
   const usage = async (cookie: string) =>
-    (await send(app, '/api/profile/usage', undefined, { cookie })).json()
+    (await send(server.app, '/api/profile/usage', undefined, { cookie })).json()
   const share = (cookie: string | undefined, w: Wheel, ip?: string) =>
-    send(app, '/api/shares', { wheel: w }, { cookie, ip })
+    send(server.app, '/api/shares', { wheel: w }, { cookie, ip })
   const draw = (cookie: string) =>
-    send(app, '/api/draws', { name: 'Raffle', entries: entries(60) }, { cookie })
+    send(server.app, '/api/draws', { name: 'Raffle', entries: entries(60) }, { cookie })
   const syncThemes = (cookie: string) =>
-    send(app, '/api/themes/sync', { themes: themes(20), deleted: [] }, { cookie })
+    send(server.app, '/api/themes/sync', { themes: themes(20), deleted: [] }, { cookie })
 
   it('an account at its quota gets 413 on a share, a draw, a theme and a sync push, with nothing written; deleting frees room', async () => {
-    const { cookie, profile } = await registerPremium(app)
+    const { cookie, profile } = await registerPremium(server.app)
     const userId: string = profile.userId
     expect((await push(cookie, wheelOf('a', 100), 0)).statusCode).toBe(200)
     const link = await share(cookie, wheelOf('s', 60))
@@ -88,20 +77,22 @@ describe.each(DATABASE_KINDS)('one byte quota per account on %s', (kind) => {
     expect(themed.json().error).toMatch(FULL)
 
     const ids = async (table: typeof wheels | typeof draws) =>
-      (await database.db.select({ id: table.id }).from(table).where(eq(table.userId, userId))).map(
+      (await server.database.db.select({ id: table.id }).from(table).where(eq(table.userId, userId))).map(
         (r) => r.id,
       )
     expect(await ids(wheels)).toEqual(['a'])
     expect(await ids(draws)).toEqual([])
-    expect(await database.db.select().from(shares).where(eq(shares.ownerId, userId))).toHaveLength(1)
-    expect(await database.db.select().from(customThemes).where(eq(customThemes.userId, userId))).toEqual([])
+    expect(await server.database.db.select().from(shares).where(eq(shares.ownerId, userId))).toHaveLength(1)
+    expect(
+      await server.database.db.select().from(customThemes).where(eq(customThemes.userId, userId)),
+    ).toEqual([])
     expect(await usage(cookie)).toEqual(before)
 
     // Deleting the link frees its bytes at once.
     const id = link.json().share.id
     expect(
       (
-        await app.inject({
+        await server.app.inject({
           method: 'DELETE',
           url: `/api/shares/${id}`,
           headers: { origin: APP_ORIGIN, cookie },
@@ -118,20 +109,20 @@ describe.each(DATABASE_KINDS)('one byte quota per account on %s', (kind) => {
   })
 
   it('a push that frees room is taken even over the quota, and the running totals go with the account', async () => {
-    const { cookie, profile } = await registerPremium(app)
+    const { cookie, profile } = await registerPremium(server.app)
     expect((await push(cookie, wheelOf('a', 100), 0)).statusCode).toBe(200)
     expect((await share(cookie, wheelOf('s', 60))).statusCode).toBe(201)
     const del = await send(
-      app,
+      server.app,
       '/api/wheels/sync',
       { since: 1, changes: [{ id: 'a', base: at, wheel: null }] },
       { cookie },
     )
     expect(del.statusCode).toBe(200)
     expect((await usage(cookie)).stores.wheels).toBe(0)
-    await database.db.delete(users).where(eq(users.id, profile.userId))
+    await server.database.db.delete(users).where(eq(users.id, profile.userId))
     expect(
-      await database.db.select().from(storedBytes).where(eq(storedBytes.userId, profile.userId)),
+      await server.database.db.select().from(storedBytes).where(eq(storedBytes.userId, profile.userId)),
     ).toEqual([])
   })
 
@@ -142,10 +133,10 @@ describe.each(DATABASE_KINDS)('one byte quota per account on %s', (kind) => {
     const refused = await share(undefined, wheelOf('v', 15), '10.33.0.1')
     expect(refused.statusCode).toBe(413)
     expect(refused.json().error).toBe(VISITOR_QUOTA_MESSAGE)
-    expect(await database.db.select().from(shares)).toHaveLength(1)
+    expect(await server.database.db.select().from(shares)).toHaveLength(1)
     // Another address has its own day; a signed-in user counts towards their account instead.
     expect((await share(undefined, small, '10.33.0.2')).statusCode).toBe(201)
-    const { cookie } = await register(app)
+    const { cookie } = await register(server.app)
     expect((await share(cookie, small, '10.33.0.1')).statusCode).toBe(201)
   })
 })

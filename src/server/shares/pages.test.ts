@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { authRateLimits, shares } from '../db/schema'
-import { send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 import { sharePageHtml } from './page'
 import { createShareRepository } from './repository'
 
@@ -50,40 +51,27 @@ describe('share page head', () => {
 })
 
 describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind, { clean: [shares, authRateLimits] })
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(shares)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
-  const share = async (wheel: Wheel) => (await send(app, '/api/shares', { wheel })).json().share.id as string
+  const share = async (wheel: Wheel) =>
+    (await send(server.app, '/api/shares', { wheel })).json().share.id as string
 
   it('serves /w/<id> with the wheel’s name and item count in the head; 404 and 410 otherwise', async () => {
     const id = await share(wheelOf(HOSTILE, ['A', 'B', 'C']))
-    const page = await send(app, `/w/${id}`)
+    const page = await send(server.app, `/w/${id}`)
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')
     expect(page.body).not.toContain('<script>alert')
     expect(decodeEntities(metaContent(page.body, 'property', 'og:title'))).toBe(HOSTILE)
     expect(metaContent(page.body, 'property', 'og:description')).toContain('3 items')
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
-    expect((await send(app, '/w/AAAAAAAAAAAA')).statusCode).toBe(404)
-    expect((await send(app, '/w/bad')).statusCode).toBe(404)
+    expect((await send(server.app, '/w/AAAAAAAAAAAA')).statusCode).toBe(404)
+    expect((await send(server.app, '/w/bad')).statusCode).toBe(404)
   })
 
   it('lets any site frame /embed/<id> and nothing else', async () => {
     const id = await share(wheelOf('Embed me', ['A', 'B']))
-    const embed = await send(app, `/embed/${id}?bg=transparent`)
+    const embed = await send(server.app, `/embed/${id}?bg=transparent`)
     expect(embed.statusCode).toBe(200)
     const policy = String(embed.headers['content-security-policy'])
     expect(policy).toContain('frame-ancestors *')
@@ -91,7 +79,7 @@ describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kin
     expect(policy).toContain("script-src 'self'")
     expect(embed.headers['x-frame-options']).toBeUndefined()
     for (const url of [`/w/${id}`, '/wheel', '/', '/api/health']) {
-      const res = await send(app, url)
+      const res = await send(server.app, url)
       expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
     }
   })
@@ -102,14 +90,15 @@ describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kin
       ids.push(
         (
           await send(
-            app,
+            server.app,
             '/api/shares',
             { wheel: wheelOf(`Wheel ${i}`, ['A', 'B']) },
             { ip: `10.9.0.${i + 1}` },
           )
         ).json().share.id,
       )
-    const image = (id: string, ip: string) => send(app, `/api/shares/${id}/image.png`, undefined, { ip })
+    const image = (id: string, ip: string) =>
+      send(server.app, `/api/shares/${id}/image.png`, undefined, { ip })
     for (const id of ids.slice(0, 30)) expect((await image(id, '192.0.2.7')).statusCode).toBe(200)
     const refused = await image(ids[30] as string, '192.0.2.7')
     expect(refused.statusCode).toBe(429)
@@ -122,23 +111,23 @@ describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kin
   it('renders a 1200×630 PNG preview once and then serves it from the cache', async () => {
     const texts = Array.from({ length: 1000 }, (_, i) => (i === 0 ? HOSTILE : `Item ${i}`))
     const id = await share(wheelOf(HOSTILE, texts.slice(0, 15)))
-    const first = await send(app, `/api/shares/${id}/image.png`)
+    const first = await send(server.app, `/api/shares/${id}/image.png`)
     expect(first.statusCode).toBe(200)
     expect(first.headers['content-type']).toBe('image/png')
     const png = first.rawPayload
     expect(png.subarray(1, 4).toString()).toBe('PNG')
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630])
     const started = performance.now()
-    const again = await send(app, `/api/shares/${id}/image.png`)
+    const again = await send(server.app, `/api/shares/${id}/image.png`)
     expect(performance.now() - started).toBeLessThan(50)
     expect(again.rawPayload.equals(png)).toBe(true)
-    expect((await send(app, '/api/shares/AAAAAAAAAAAA/image.png')).statusCode).toBe(404)
+    expect((await send(server.app, '/api/shares/AAAAAAAAAAAA/image.png')).statusCode).toBe(404)
     // Deleted by another server process (straight in the database): within a minute the cached
     // image is no longer served.
-    await database.db.update(shares).set({ deletedAt: new Date(), snapshot: null })
+    await server.database.db.update(shares).set({ deletedAt: new Date(), snapshot: null })
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 })
     try {
-      expect((await send(app, `/api/shares/${id}/image.png`)).statusCode).toBe(410)
+      expect((await send(server.app, `/api/shares/${id}/image.png`)).statusCode).toBe(410)
     } finally {
       vi.useRealTimers()
     }
@@ -146,13 +135,13 @@ describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kin
 
   it('the hourly purge expires visitors’ links unvisited for 30 days', async () => {
     const old = await share(wheelOf('Old', ['A', 'B']))
-    const now = createShareRepository(database.db)
+    const now = createShareRepository(server.database.db)
     expect(await now.purgeExpired()).toBe(0)
-    const later = createShareRepository(database.db, () => new Date(Date.now() + 31 * 86_400_000))
+    const later = createShareRepository(server.database.db, () => new Date(Date.now() + 31 * 86_400_000))
     expect(await later.purgeExpired()).toBe(1)
     expect((await now.read(old)).status).toBe('gone')
-    expect((await send(app, `/api/shares/${old}`)).statusCode).toBe(410)
-    const [row] = await database.db.select().from(shares)
+    expect((await send(server.app, `/api/shares/${old}`)).statusCode).toBe(410)
+    const [row] = await server.database.db.select().from(shares)
     expect(row?.snapshot).toBeNull()
   })
 })

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SHARE_MESSAGES } from '../../core/share/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { authRateLimits, shares, users } from '../db/schema'
-import { APP_ORIGIN, register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { APP_ORIGIN, register, send, startApp } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const wheelOf = (count: number, name = 'Lunch'): Wheel => ({
   ...createDefaultWheel(),
@@ -13,39 +14,29 @@ const wheelOf = (count: number, name = 'Lunch'): Wheel => ({
 const DAY = 86_400_000
 
 describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind, {
+    build: { shares: { perIp: 1000, perUser: 1000, now: () => clock } },
+    clean: [shares, users, authRateLimits],
+    cleanUp: () => {
+      clock = new Date('2026-11-01T12:00:00Z')
+    },
+  })
   let clock = new Date('2026-11-01T12:00:00Z')
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { shares: { perIp: 1000, perUser: 1000, now: () => clock } })
-  })
-  afterEach(async () => {
-    await database.db.delete(shares)
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-    clock = new Date('2026-11-01T12:00:00Z')
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
   const create = (wheel: unknown, cookie?: string, ip?: string) =>
-    send(app, '/api/shares', { wheel }, { cookie, ip })
-  const get = (url: string, cookie?: string) => send(app, url, undefined, { cookie })
+    send(server.app, '/api/shares', { wheel }, { cookie, ip })
+  const get = (url: string, cookie?: string) => send(server.app, url, undefined, { cookie })
   const remove = (id: string, cookie?: string) =>
-    app.inject({
+    server.app.inject({
       method: 'DELETE',
       url: `/api/shares/${id}`,
       headers: { origin: APP_ORIGIN, ...(cookie ? { cookie } : {}) },
     })
-  const stored = async () => (await database.db.select().from(shares)).length
+  const stored = async () => (await server.database.db.select().from(shares)).length
 
   async function premium() {
-    const user = await register(app)
-    await app.accounts.profiles.updatePlan(user.profile.userId, {
+    const user = await register(server.app)
+    await server.app.accounts.profiles.updatePlan(user.profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'active',
       subscriptionId: 'TEST-1',
@@ -84,7 +75,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
       expect(res.statusCode, JSON.stringify(wheel).slice(0, 80)).toBe(status)
       expect(res.json()).toEqual({ error })
     }
-    const free = await register(app)
+    const free = await register(server.app)
     expect((await create(wheelOf(16), free.cookie)).statusCode).toBe(403)
     expect(await stored()).toBe(0)
 
@@ -100,7 +91,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   })
 
   it('limits link creation per IP and per user with a 429 that says when to try again', async () => {
-    const limited = await startApp(database, {}, { shares: { perIp: 2, perUser: 3 } })
+    const limited = await startApp(server.database, {}, { shares: { perIp: 2, perUser: 3 } })
     try {
       const post = (ip: string, cookie?: string) =>
         send(limited, '/api/shares', { wheel: wheelOf(2) }, { ip, cookie })
@@ -121,7 +112,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   })
 
   it('counts IPv6 clients by their /64 network, so rotating addresses in one network gains nothing', async () => {
-    const limited = await startApp(database, {}, { shares: { perIp: 2, perUser: 3 } })
+    const limited = await startApp(server.database, {}, { shares: { perIp: 2, perUser: 3 } })
     try {
       const post = (ip: string) => send(limited, '/api/shares', { wheel: wheelOf(2) }, { ip })
       expect((await post('2001:db8:1:2::1')).statusCode).toBe(201)
@@ -136,8 +127,8 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
   })
 
   it('lists a user’s links, and only the owner deletes one; a deleted link answers 410', async () => {
-    const ada = await register(app)
-    const bob = await register(app)
+    const ada = await register(server.app)
+    const bob = await register(server.app)
     const first = (await create(wheelOf(3, 'First'), ada.cookie)).json().share.id
     clock = new Date(clock.getTime() + 1000)
     const second = (await create(wheelOf(4, 'Second'), ada.cookie)).json().share.id
@@ -160,12 +151,12 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
     expect((await get('/api/shares', ada.cookie)).json().shares.map((s: { id: string }) => s.id)).toEqual([
       second,
     ])
-    const rows = await database.db.select().from(shares)
+    const rows = await server.database.db.select().from(shares)
     expect(rows.find((r) => r.id === first)?.snapshot).toBeNull()
   })
 
   it('expires a visitor’s link after 30 days without a visit; a visit keeps it; users’ links stay', async () => {
-    const user = await register(app)
+    const user = await register(server.app)
     const visited = (await create(wheelOf(2, 'Visited'))).json().share.id
     const idle = (await create(wheelOf(2, 'Idle'))).json().share.id
     const owned = (await create(wheelOf(2, 'Owned'), user.cookie)).json().share.id

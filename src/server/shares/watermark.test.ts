@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { authRateLimits, shares, users } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const wheel: Wheel = {
   ...createDefaultWheel(),
@@ -12,36 +13,26 @@ const wheel: Wheel = {
 const DAY = 86_400_000
 
 describe.each(DATABASE_KINDS)('the "Made with Whirl" mark on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind, {
+    build: { shares: { perIp: 1000, perUser: 1000, now: () => clock } },
+    clean: [shares, users, authRateLimits],
+    cleanUp: () => {
+      clock = new Date('2026-11-01T12:00:00Z')
+    },
+  })
   let clock = new Date('2026-11-01T12:00:00Z')
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { shares: { perIp: 1000, perUser: 1000, now: () => clock } })
-  })
-  afterEach(async () => {
-    await database.db.delete(shares)
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-    clock = new Date('2026-11-01T12:00:00Z')
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
   const create = async (cookie?: string): Promise<string> =>
-    (await send(app, '/api/shares', { wheel }, { cookie })).json().share.id
-  const watermark = async (id: string) => (await send(app, `/api/shares/${id}`)).json().watermark
+    (await send(server.app, '/api/shares', { wheel }, { cookie })).json().share.id
+  const watermark = async (id: string) => (await send(server.app, `/api/shares/${id}`)).json().watermark
 
   it('marks visitors’ and free users’ links, and none of a premium owner’s', async () => {
-    const free = await register(app)
+    const free = await register(server.app)
     expect(await watermark(await create())).toBe(true)
     expect(await watermark(await create(free.cookie))).toBe(true)
 
-    const paying = await register(app)
-    await app.accounts.profiles.updatePlan(paying.profile.userId, {
+    const paying = await register(server.app)
+    await server.app.accounts.profiles.updatePlan(paying.profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'active',
       subscriptionId: 'TEST-W1',
@@ -51,11 +42,11 @@ describe.each(DATABASE_KINDS)('the "Made with Whirl" mark on %s', (kind) => {
   })
 
   it('decides from the owner’s plan now: a link made before subscribing loses the mark, and gets it back when premium ends', async () => {
-    const user = await register(app)
+    const user = await register(server.app)
     const id = await create(user.cookie)
     expect(await watermark(id)).toBe(true)
 
-    await app.accounts.profiles.updatePlan(user.profile.userId, {
+    await server.app.accounts.profiles.updatePlan(user.profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'cancelled',
       subscriptionId: 'TEST-W2',

@@ -1,39 +1,39 @@
 import type { FastifyInstance } from 'fastify'
-import { afterAll, afterEach, beforeAll } from 'vitest'
 import { type BillingClock, createBillingClock } from '../billing/clock'
-import { authRateLimits, users } from '../db/schema'
-import { APP_ORIGIN, startApp, type TestApp } from './auth'
-import { openTestDatabase, type TestDatabase } from './harness'
+import { APP_ORIGIN, type TestApp } from './auth'
+import type { TestDatabase } from './harness'
+import { useTestApp } from './test-app'
 
-export type SandboxBillingApp = { database: TestDatabase; app: TestApp; clock: BillingClock }
+export type SandboxBillingApp = {
+  readonly database: TestDatabase
+  readonly app: TestApp
+  clock: BillingClock
+}
 
 /**
- * The app with the sandbox provider on a test clock, for one describe block of billing tests: a
- * fresh database, users and rate-limit windows removed after each test, `cleanUp` for the rest.
+ * The app with the sandbox provider on a test clock, for one describe block of billing tests
+ * (useTestApp): a fresh database, users and rate-limit windows removed after each test, `cleanUp`
+ * for the rest.
  */
 export function useSandboxBillingApp(
   kind: 'pglite' | 'postgres',
   cleanUp?: (database: TestDatabase) => Promise<void>,
 ): SandboxBillingApp {
-  const context = { clock: createBillingClock() } as SandboxBillingApp
-  beforeAll(async () => {
-    context.database = await openTestDatabase(kind)
-    context.app = await startApp(
-      context.database,
-      { BILLING_TEST_CLOCK: '1' },
-      { billing: { clock: context.clock } },
-    )
+  const clock = createBillingClock()
+  const server = useTestApp(kind, {
+    env: { BILLING_TEST_CLOCK: '1' },
+    build: { billing: { clock } },
+    cleanUp,
   })
-  afterEach(async () => {
-    await context.database.db.delete(users)
-    await context.database.db.delete(authRateLimits)
-    await cleanUp?.(context.database)
-  })
-  afterAll(async () => {
-    await context.app.dispose()
-    await context.database.dispose()
-  })
-  return context
+  return {
+    clock,
+    get app() {
+      return server.app
+    },
+    get database() {
+      return server.database
+    },
+  }
 }
 
 /** The sandbox approval page's form, as a browser on the page submits it. */

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_CUSTOM_THEMES, THEME_SYNC_MESSAGES } from '../../core/sync/themes'
 import type { CustomTheme } from '../../core/wheel/themes'
-import { authRateLimits, users } from '../db/schema'
-import { register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { register, registerPremium, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const theme = (id: string, name = `Theme ${id}`): CustomTheme => ({
   id,
@@ -12,26 +12,12 @@ const theme = (id: string, name = `Theme ${id}`): CustomTheme => ({
 })
 
 describe.each(DATABASE_KINDS)('cloud sync of custom themes on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind)
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
-  const premium = () => registerPremium(app)
+  const premium = () => registerPremium(server.app)
   const sync = (cookie: string, themes: CustomTheme[], deleted: string[] = []) =>
-    send(app, '/api/themes/sync', { themes, deleted }, { cookie })
-  const pull = (cookie: string) => send(app, '/api/themes', undefined, { cookie })
+    send(server.app, '/api/themes/sync', { themes, deleted }, { cookie })
+  const pull = (cookie: string) => send(server.app, '/api/themes', undefined, { cookie })
 
   it('keeps a premium user’s themes for their other devices, never for another user', async () => {
     const ada = await premium()
@@ -45,7 +31,7 @@ describe.each(DATABASE_KINDS)('cloud sync of custom themes on %s', (kind) => {
 
     const bob = await premium()
     expect((await pull(bob.cookie)).json()).toEqual({ themes: [], deleted: [] })
-    expect((await send(app, '/api/themes')).statusCode).toBe(401)
+    expect((await send(server.app, '/api/themes')).statusCode).toBe(401)
   })
 
   it('a removed theme stays removed, even when a device that still holds it syncs', async () => {
@@ -61,7 +47,7 @@ describe.each(DATABASE_KINDS)('cloud sync of custom themes on %s', (kind) => {
   })
 
   it('refuses free users, bad themes and more than 50, changing nothing', async () => {
-    const free = await register(app)
+    const free = await register(server.app)
     const refused = await sync(free.cookie, [theme('t1')])
     expect(refused.statusCode).toBe(403)
     expect(refused.json().error).toBe(THEME_SYNC_MESSAGES.premiumRequired)

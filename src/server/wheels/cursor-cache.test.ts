@@ -4,9 +4,10 @@ import type { SyncChange } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { wheels } from '../db/schema'
 import { createInProcessProfileEvents } from '../profile/events'
-import { registerPremium, send, startApp, startSecondProcess, type TestApp } from '../testing/auth'
+import { registerPremium, send, startApp, startSecondProcess } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
+import { useTestApp } from '../testing/test-app'
 import { type CursorCache, createCursorCache } from './cursor-cache'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0))
@@ -91,39 +92,30 @@ const wheel = (id: string, name: string): Wheel => ({
 const upsert = (w: Wheel): SyncChange => ({ id: w.id as string, base: null, wheel: w })
 
 describe.each(DATABASE_KINDS)('asking for changes when there are none, on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind, { clean: [] })
 
   it('is answered from memory, and a push is seen by the very next ask', async () => {
-    const { cookie, profile } = await registerPremium(app)
+    const { cookie, profile } = await registerPremium(server.app)
     const pushed = await send(
-      app,
+      server.app,
       '/api/wheels/sync',
       { since: 0, changes: [upsert(wheel('w1', 'Lunch'))] },
       { cookie },
     )
     const cursor = pushed.json().cursor as number
-    const ask = (since: number) => send(app, `/api/wheels?since=${since}`, undefined, { cookie })
+    const ask = (since: number) => send(server.app, `/api/wheels?since=${since}`, undefined, { cookie })
     expect((await ask(cursor)).json()).toMatchObject({ wheels: [], cursor, more: false })
     // Written behind the server's back: the cached answer ("nothing new") stands, proving it is the cache's.
     const own = eq(wheels.userId, profile.userId)
-    await database.db
+    await server.database.db
       .update(wheels)
       .set({ revision: cursor + 1 })
       .where(own)
     expect((await ask(cursor)).json()).toMatchObject({ wheels: [], cursor })
-    await database.db.update(wheels).set({ revision: cursor }).where(own)
+    await server.database.db.update(wheels).set({ revision: cursor }).where(own)
     // A push through the server is seen at once by the next ask, with the old cursor.
     await send(
-      app,
+      server.app,
       '/api/wheels/sync',
       { since: cursor, changes: [upsert(wheel('w2', 'Chores'))] },
       { cookie },

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SyncChange, SyncResponse } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
-import { authRateLimits, savedWheelVersions, users } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { savedWheelVersions } from '../db/schema'
+import { register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const DAY = 86_400_000
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
@@ -29,25 +30,11 @@ const change = (w: Wheel, baseMinute: number | null): SyncChange => ({
 type Listed = { id: string; itemCount: number; name: string; bytes: number; savedAt: string }
 
 describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { quota: { accountBytes: 200_000 } })
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind, { build: { quota: { accountBytes: 200_000 } } })
 
   async function premium() {
-    const user = await register(app)
-    await app.accounts.profiles.updatePlan(user.profile.userId, {
+    const user = await register(server.app)
+    await server.app.accounts.profiles.updatePlan(user.profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'active',
       subscriptionExpiresAt: new Date(Date.now() + 30 * DAY),
@@ -56,22 +43,22 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
   }
   let cursor = 0
   const push = async (cookie: string, changes: SyncChange[]) => {
-    const answer = await send(app, '/api/wheels/sync', { since: cursor, changes }, { cookie })
+    const answer = await send(server.app, '/api/wheels/sync', { since: cursor, changes }, { cookie })
     if (answer.statusCode === 200) cursor = answer.json().cursor
     return answer
   }
   const versions = async (cookie: string, id: string): Promise<Listed[]> => {
-    const answer = await send(app, `/api/wheels/${id}/versions`, undefined, { cookie })
+    const answer = await send(server.app, `/api/wheels/${id}/versions`, undefined, { cookie })
     expect(answer.statusCode).toBe(200)
     return answer.json().versions
   }
   const stored = (userId: string, wheelId: string) =>
-    database.db
+    server.database.db
       .select()
       .from(savedWheelVersions)
       .where(and(eq(savedWheelVersions.userId, userId), eq(savedWheelVersions.wheelId, wheelId)))
   const age = (userId: string, ms: number) =>
-    database.db
+    server.database.db
       .update(savedWheelVersions)
       .set({ createdAt: sql`${savedWheelVersions.createdAt} - ${`${ms} milliseconds`}::interval` })
       .where(eq(savedWheelVersions.userId, userId))
@@ -85,12 +72,12 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
     expect(none).toEqual([])
     expect(kept).toMatchObject({ itemCount: 16, name: 'Wheel raffle', savedAt: at(0) })
     expect(kept?.bytes).toBeGreaterThan(1000)
-    const read = await send(app, `/api/wheels/raffle/versions/${kept?.id}`, undefined, { cookie })
+    const read = await send(server.app, `/api/wheels/raffle/versions/${kept?.id}`, undefined, { cookie })
     expect(read.statusCode).toBe(200)
     expect(read.json().version.wheel.items).toHaveLength(16)
 
     // "Download my data" holds it.
-    const exported = JSON.parse((await send(app, '/api/account/data', undefined, { cookie })).body)
+    const exported = JSON.parse((await send(server.app, '/api/account/data', undefined, { cookie })).body)
     expect(exported.savedWheelVersions).toMatchObject([
       { wheelId: 'raffle', wheel: { name: 'Wheel raffle' } },
     ])
@@ -134,7 +121,7 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
       itemCount: 4,
       createdAt: new Date(Date.now() - days * DAY - n * 1000),
     })
-    await database.db
+    await server.database.db
       .insert(savedWheelVersions)
       .values([
         ...Array.from({ length: 3 }, (_, n) => old('a', 5, n)),
@@ -193,18 +180,18 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
     await ok([change(wheel('a', 900), null)])
     await ok([change(wheel('a', 0, 1), 0)])
     await ok([change(wheel('b', 600), null)])
-    const usage = async () => (await send(app, '/api/profile/usage', undefined, { cookie })).json()
+    const usage = async () => (await send(server.app, '/api/profile/usage', undefined, { cookie })).json()
     expect((await usage()).stores.versions).toBeGreaterThan(100_000)
     // A link that fits only without a's version: the version goes, the link is made.
-    const link = await send(app, '/api/shares', { wheel: wheel('s', 300) }, { cookie })
+    const link = await send(server.app, '/api/shares', { wheel: wheel('s', 300) }, { cookie })
     expect(link.statusCode).toBe(201)
     expect(await counts('a')).toEqual([])
     expect((await usage()).stores.versions).toBe(0)
     expect(await stored(profile.userId, 'a')).toEqual([])
     // A link that would not fit even then: refused, b untouched.
-    const refused = await send(app, '/api/shares', { wheel: wheel('t', 900) }, { cookie })
+    const refused = await send(server.app, '/api/shares', { wheel: wheel('t', 900) }, { cookie })
     expect(refused.statusCode).toBe(413)
-    const pulled = await send(app, '/api/wheels?since=0', undefined, { cookie })
+    const pulled = await send(server.app, '/api/wheels?since=0', undefined, { cookie })
     const b = (pulled.json() as SyncResponse).wheels.find((w) => w.id === 'b')
     expect(b?.wheel?.items).toHaveLength(600)
   })
@@ -217,13 +204,15 @@ describe.each(DATABASE_KINDS)('saved wheel versions on %s', (kind) => {
     const [kept] = await versions(owner.cookie, 'a')
     const other = await premium()
     expect(await versions(other.cookie, 'a')).toEqual([])
-    const stolen = await send(app, `/api/wheels/a/versions/${kept?.id}`, undefined, { cookie: other.cookie })
+    const stolen = await send(server.app, `/api/wheels/a/versions/${kept?.id}`, undefined, {
+      cookie: other.cookie,
+    })
     expect(stolen.statusCode).toBe(404)
     expect(stolen.json().error).toBe('This version is no longer kept.')
-    const bad = await send(app, '/api/wheels/a/versions/0x1', undefined, { cookie: owner.cookie })
+    const bad = await send(server.app, '/api/wheels/a/versions/0x1', undefined, { cookie: owner.cookie })
     expect(bad.statusCode).toBe(400)
-    const free = await register(app)
-    const refused = await send(app, '/api/wheels/a/versions', undefined, { cookie: free.cookie })
+    const free = await register(server.app)
+    const refused = await send(server.app, '/api/wheels/a/versions', undefined, { cookie: free.cookie })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().error).toMatch(/need Premium/)
   })

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { SyncChange } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { STATEMENT_TIMEOUT_MS } from '../db/client'
-import { authRateLimits, users, wheels } from '../db/schema'
-import { register, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { wheels } from '../db/schema'
+import { register, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 import { createWheelRepository } from './repository'
 
 const DAY = 86_400_000
@@ -26,25 +27,11 @@ const wheel = (id: string, items = 2): Wheel => ({
 const upsert = (w: Wheel): SyncChange => ({ id: w.id as string, base: null, wheel: w })
 
 describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database, {}, { quota: { accountBytes: 200_000 } })
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind, { build: { quota: { accountBytes: 200_000 } } })
 
   async function premium() {
-    const user = await register(app)
-    await app.accounts.profiles.updatePlan(user.profile.userId, {
+    const user = await register(server.app)
+    await server.app.accounts.profiles.updatePlan(user.profile.userId, {
       planType: 'monthly',
       subscriptionStatus: 'active',
       subscriptionExpiresAt: new Date(Date.now() + 30 * DAY),
@@ -52,8 +39,8 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
     return user
   }
   const push = (cookie: string, changes: SyncChange[], since = 0) =>
-    send(app, '/api/wheels/sync', { since, changes }, { cookie })
-  const rows = (userId: string) => database.db.select().from(wheels).where(eq(wheels.userId, userId))
+    send(server.app, '/api/wheels/sync', { since, changes }, { cookie })
+  const rows = (userId: string) => server.database.db.select().from(wheels).where(eq(wheels.userId, userId))
 
   it('refuses a push past the account’s quota with a clear message, changing nothing', async () => {
     const { cookie, profile } = await premium()
@@ -109,14 +96,16 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
       cookie,
       ['a', 'b', 'c', 'd', 'e'].map((id) => upsert(wheel(id))),
     )
-    const first = (await send(app, '/api/wheels?since=0&limit=2', undefined, { cookie })).json()
+    const first = (await send(server.app, '/api/wheels?since=0&limit=2', undefined, { cookie })).json()
     expect(first.wheels.map((w: { id: string }) => w.id)).toEqual(['a', 'b'])
     expect(first).toMatchObject({ cursor: 2, more: true })
-    const rest = (await send(app, `/api/wheels?since=${first.cursor}&limit=10`, undefined, { cookie })).json()
+    const rest = (
+      await send(server.app, `/api/wheels?since=${first.cursor}&limit=10`, undefined, { cookie })
+    ).json()
     expect(rest.wheels.map((w: { id: string }) => w.id)).toEqual(['c', 'd', 'e'])
     expect(rest).toMatchObject({ cursor: 5, more: false })
     for (const url of ['/api/wheels?since=6', '/api/wheels?limit=0', '/api/wheels?limit=501']) {
-      expect((await send(app, url, undefined, { cookie })).statusCode, url).toBe(400)
+      expect((await send(server.app, url, undefined, { cookie })).statusCode, url).toBe(400)
     }
     const ahead = await push(cookie, [upsert(wheel('f'))], 99)
     expect(ahead.statusCode).toBe(400)
@@ -128,7 +117,7 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
     await push(cookie, [upsert(wheel('a')), upsert(wheel('b')), upsert(wheel('c'))])
     await push(cookie, [{ id: 'a', base: at(0), wheel: null }], 3)
     await push(cookie, [{ id: 'b', base: at(0), wheel: null }], 4)
-    const repo = createWheelRepository(database.db)
+    const repo = createWheelRepository(server.database.db)
     expect(await repo.purgeTombstones(new Date(Date.now() + 10 * DAY))).toBe(0)
     expect(await repo.purgeTombstones(new Date(Date.now() + 31 * DAY))).toBe(1)
     expect((await rows(profile.userId)).map((r) => r.id).sort()).toEqual(['b', 'c'])
@@ -144,7 +133,7 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
   })
 
   it.skipIf(kind !== 'postgres')('runs every statement under a time limit', async () => {
-    const result = await database.db.execute(sql`show statement_timeout`)
+    const result = await server.database.db.execute(sql`show statement_timeout`)
     const [row] = (result as unknown as { rows: { statement_timeout: string }[] }).rows
     expect(row?.statement_timeout).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`)
   })
@@ -166,7 +155,7 @@ describe.each(DATABASE_KINDS)('cloud storage limits on %s', (kind) => {
       } finally {
         await client.end()
       }
-      expect(await database.db.execute(sql`select 1`)).toBeTruthy()
+      expect(await server.database.db.execute(sql`select 1`)).toBeTruthy()
     },
     15_000,
   )

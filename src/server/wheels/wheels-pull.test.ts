@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PULL_PAGE_BYTES, type SyncChange, type SyncResponse } from '../../core/sync/protocol'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
-import { authRateLimits, users } from '../db/schema'
 import { registerPremium, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
 /** A wheel of `items` items of 150 characters: about 0.2 KB an item as JSON. */
@@ -23,24 +23,10 @@ const upsert = (w: Wheel, base: string | null = null): SyncChange => ({ id: w.id
 type Page = SyncResponse & { bytes: number; lastRowBytes: number }
 
 describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
-
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
+  const server = useTestApp(kind)
 
   const push = async (cookie: string, changes: SyncChange[], since: number) => {
-    const res = await send(app, '/api/wheels/sync', { since, changes }, { cookie })
+    const res = await send(server.app, '/api/wheels/sync', { since, changes }, { cookie })
     expect(res.statusCode).toBe(200)
     return res.json() as SyncResponse
   }
@@ -57,7 +43,7 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
   }
   /** 12 wheels of 3,000 items (about 0.6 MB each, 7 MB in all), pushed 4 at a time. */
   async function bigAccount() {
-    const user = await registerPremium(app)
+    const user = await registerPremium(server.app)
     const all = Array.from({ length: 12 }, (_, i) => big(`b${i}`, 3_000))
     let cursor = 0
     for (let i = 0; i < all.length; i += 4) {
@@ -76,7 +62,7 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
     const { cookie, all, cursor } = await bigAccount()
     const pages: Page[] = []
     for (let since = 0; pages.length < 20; ) {
-      const next = await page(app, cookie, since)
+      const next = await page(server.app, cookie, since)
       pages.push(next)
       if (!next.more) break
       expect(next.cursor).toBe(next.wheels[next.wheels.length - 1]?.revision)
@@ -101,11 +87,11 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
     expect(pulled.get('b0')?.name).toBe('Renamed between pages')
     expect(pulled.get('b7')?.items).toEqual(all[7]?.items)
     // Asked again from the end, nothing follows.
-    expect(await page(app, cookie, last.cursor)).toMatchObject({ wheels: [], more: false })
+    expect(await page(server.app, cookie, last.cursor)).toMatchObject({ wheels: [], more: false })
   }, 60_000)
 
   it('a wheel larger than a page still comes through, on a page of its own', async () => {
-    const small = await startApp(database, {}, { wheels: { pageBytes: 100_000 } })
+    const small = await startApp(server.database, {}, { wheels: { pageBytes: 100_000 } })
     try {
       const { cookie } = await registerPremium(small)
       const wheels = [big('s1', 10), big('l1', 1_000), big('s2', 10), big('s3', 10)]
@@ -131,7 +117,7 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
 
   it('refuses a user’s third concurrent pull with 429 and Retry-After, and serves the next one', async () => {
     const { cookie } = await bigAccount()
-    const answers = await Promise.all([0, 0, 0].map((since) => pull(app, cookie, since, 500)))
+    const answers = await Promise.all([0, 0, 0].map((since) => pull(server.app, cookie, since, 500)))
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429])
     const refused = answers.find((a) => a.statusCode === 429)
     expect(refused?.headers['retry-after']).toBe('2')
@@ -139,9 +125,9 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
       'Your wheels are being fetched on other devices right now. This one tries again in a moment.',
     )
     // Another user is not held up, and the slots are free again.
-    const other = await registerPremium(app)
-    expect((await pull(app, other.cookie, 0)).statusCode).toBe(200)
-    expect((await pull(app, cookie, 0, 500)).statusCode).toBe(200)
+    const other = await registerPremium(server.app)
+    expect((await pull(server.app, other.cookie, 0)).statusCode).toBe(200)
+    expect((await pull(server.app, cookie, 0, 500)).statusCode).toBe(200)
   }, 60_000)
 
   // PGlite has no statement timer (statement_timeout = 5 ms lets pg_sleep(0.5) finish there).
@@ -149,7 +135,7 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
     'a pull cut off by the statement timeout answers 503 with Retry-After, not 500',
     async () => {
       const { cookie } = await bigAccount()
-      const hurried = await startApp(database, {}, { wheels: { pullTimeoutMs: 1 } })
+      const hurried = await startApp(server.database, {}, { wheels: { pullTimeoutMs: 1 } })
       try {
         const res = await pull(hurried, cookie, 0, 500)
         expect(res.statusCode).toBe(503)
@@ -158,7 +144,7 @@ describe.each(DATABASE_KINDS)('sync pulls in bounded pages on %s', (kind) => {
       } finally {
         await hurried.dispose()
       }
-      expect((await pull(app, cookie, 0, 500)).statusCode).toBe(200)
+      expect((await pull(server.app, cookie, 0, 500)).statusCode).toBe(200)
     },
     60_000,
   )

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONFLICT_SUFFIX, type SyncChange, syncedWheelSchema } from '../../core/sync/protocol'
 import { createDefaultWheel, MAX_WHEEL_NAME, type Wheel } from '../../core/wheel/model'
-import { authRateLimits, users, wheels } from '../db/schema'
-import { register, registerPremium, send, startApp, type TestApp } from '../testing/auth'
-import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
+import { wheels } from '../db/schema'
+import { register, registerPremium, send } from '../testing/auth'
+import { DATABASE_KINDS } from '../testing/harness'
+import { useTestApp } from '../testing/test-app'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
 const wheel = (id: string, name: string, updated = 0, items = ['A', 'B']): Wheel => ({
@@ -18,27 +19,15 @@ const wheel = (id: string, name: string, updated = 0, items = ['A', 'B']): Wheel
 const upsert = (w: Wheel, base: string | null = null): SyncChange => ({ id: w.id as string, base, wheel: w })
 
 describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
-  let database: TestDatabase
-  let app: TestApp
+  const server = useTestApp(kind)
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    app = await startApp(database)
-  })
-  afterEach(async () => {
-    await database.db.delete(users)
-    await database.db.delete(authRateLimits)
-  })
-  afterAll(async () => {
-    await app.dispose()
-    await database.dispose()
-  })
-
-  const premium = () => registerPremium(app)
+  const premium = () => registerPremium(server.app)
   const push = (cookie: string, changes: SyncChange[], since = 0) =>
-    send(app, '/api/wheels/sync', { since, changes }, { cookie })
-  const pull = (cookie: string, since = 0) => send(app, `/api/wheels?since=${since}`, undefined, { cookie })
-  const rows = async (userId: string) => database.db.select().from(wheels).where(eq(wheels.userId, userId))
+    send(server.app, '/api/wheels/sync', { since, changes }, { cookie })
+  const pull = (cookie: string, since = 0) =>
+    send(server.app, `/api/wheels?since=${since}`, undefined, { cookie })
+  const rows = async (userId: string) =>
+    server.database.db.select().from(wheels).where(eq(wheels.userId, userId))
 
   it('stores a premium user’s wheels and hands them to another device, never to another user', async () => {
     const ada = await premium()
@@ -132,7 +121,7 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
   it('refuses a free user’s writes but lets a lapsed user read; visitors and other sites are refused', async () => {
     const ada = await premium()
     await push(ada.cookie, [upsert(wheel('w1', 'Kept'))])
-    await app.accounts.profiles.updatePlan(ada.profile.userId, {
+    await server.app.accounts.profiles.updatePlan(ada.profile.userId, {
       planType: 'free',
       subscriptionStatus: 'expired',
     })
@@ -143,10 +132,10 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     expect(write.statusCode).toBe(403)
     expect(write.json().error).toMatch(/needs Premium/)
     expect(await rows(ada.profile.userId)).toHaveLength(1)
-    expect((await send(app, '/api/wheels')).statusCode).toBe(401)
+    expect((await send(server.app, '/api/wheels')).statusCode).toBe(401)
     const premiumUser = await premium()
     const crossSite = await send(
-      app,
+      server.app,
       '/api/wheels/sync',
       { since: 0, changes: [] },
       {
@@ -176,7 +165,7 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
       { changes: 'all of them' },
     ]
     for (const body of bad)
-      expect((await send(app, '/api/wheels/sync', body, { cookie })).statusCode).toBe(400)
+      expect((await send(server.app, '/api/wheels/sync', body, { cookie })).statusCode).toBe(400)
     expect(
       (await push(cookie, [upsert(wheel('w2', 'x')), { ...upsert(wheel('w3', 'y')), id: 'w4' }])).statusCode,
     ).toBe(400)
@@ -209,7 +198,8 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
       upsert(wheel('w3', 'Gone', 3)),
     ])
     await push(ada.cookie, [{ id: 'w3', base: at(3), wheel: null }], 3)
-    const list = (cookie?: string) => send(app, '/api/wheels/list', undefined, cookie ? { cookie } : {})
+    const list = (cookie?: string) =>
+      send(server.app, '/api/wheels/list', undefined, cookie ? { cookie } : {})
 
     const res = await list(ada.cookie)
     expect(res.statusCode).toBe(200)
@@ -221,12 +211,12 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     ])
     expect(Number.isNaN(Date.parse(listed[0]?.syncedAt ?? ''))).toBe(false)
     expect(JSON.stringify(listed)).not.toContain('Soup')
-    expect((await list((await register(app)).cookie)).json()).toEqual({ wheels: [] })
+    expect((await list((await register(server.app)).cookie)).json()).toEqual({ wheels: [] })
     expect((await list()).statusCode).toBe(401)
   })
 
   it('indexes wheels by user and revision, the order the sync reads them in', async () => {
-    const result = await database.db.execute(
+    const result = await server.database.db.execute(
       sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'wheels' and indexname like '%_idx'`,
     )
     const defs = (result as unknown as { rows: { indexdef: string }[] }).rows.map((r) => r.indexdef)
