@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { createAuthService } from './auth/accounts'
 import { registerAccountRoutes } from './auth/routes'
 import { type BillingOptions, registerBilling } from './billing/module'
-import type { Config } from './config'
+import type { Config } from './config/config'
 import { type ContactMailQueueOptions, createContactMailQueue } from './contact/mail-queue'
 import { registerContactRoutes } from './contact/routes'
 import { type Database, openDatabase } from './db/client'

@@ -1,5 +1,5 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig, startEnvironment } from './config'
+import { ConfigError, loadConfig, startEnvironment } from './config/config'
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>

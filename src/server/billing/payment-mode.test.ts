@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { ConfigError, loadConfig, startEnvironment } from '../config'
+import { ConfigError, loadConfig, startEnvironment } from '../config/config'
 import { register, send, startApp, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase, testConfig } from '../testing/harness'
 

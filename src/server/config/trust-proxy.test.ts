@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseTrustProxy } from '../config'
 import { startApp, type TestApp } from '../testing/auth'
 import { openTestDatabase, type TestDatabase } from '../testing/harness'
+import { parseTrustProxy } from './trust-proxy'
 
 describe('TRUST_PROXY', () => {
   it('reads false, a hop count (true is one hop) or a list of proxy addresses', () => {

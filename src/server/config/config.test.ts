@@ -179,7 +179,7 @@ describe('loadConfig', () => {
   })
 
   it('npm start (main.js --sandbox) runs the sandbox with no settings, unless BILLING_SANDBOX is set', () => {
-    const start = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts
+    const start = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts
       .start as string
     const argv = start.split('&&').at(-1)?.trim().split(/\s+/).slice(2) ?? []
     expect(argv).toEqual(['--sandbox'])
