@@ -57,6 +57,7 @@ export default defineConfig({
             'src/web/**/*.test.{ts,tsx}',
             'bench/**/*.test.ts',
             'scripts/**/*.test.mjs',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -3,8 +3,13 @@
 //    knot two files must change together);
 // 2. a feature (src/web/features/<name>/) never imports a sibling feature;
 // 3. in the web app, ui/, api/, state/ and router/ never import features/ or app/, and features/ never
-//    import app/.
-// 4. in src/web and src/core a name has one home: no module passes on names of another (`export …
+//    import app/;
+// 4. no import cycles between folders: a folder is the directory a file is in (src/server/auth,
+//    src/core/wheel; src/server/*.ts is the folder src/server), and if any file of folder A imports a
+//    file of folder B, no file of B may import, directly or through other folders, a file of A. Tests
+//    (*.test.ts, *.test.tsx) are left out of this rule only: a test stands above its folder and may
+//    import the test kit, which builds the whole app.
+// 5. in src/web and src/core a name has one home: no module passes on names of another (`export …
 //    from`, or `export { x }` of an imported x), apart from the doors in REEXPORT_DOORS.
 // It reads relative import specifiers as text (static, `export … from`, and dynamic import()),
 // which is all this codebase uses. Prints each break and exits 1 if there is one.
@@ -91,6 +96,41 @@ export function cycles(graph) {
   return found
 }
 
+const TEST = /\.test\.(ts|tsx|mjs)$/
+
+/**
+ * The folder graph: folder → folders its files import (tests left out), with one file import that
+ * makes each edge, for the message.
+ */
+export function folderGraph(graph) {
+  const folders = new Map()
+  const witness = new Map()
+  for (const [from, targets] of graph) {
+    if (TEST.test(from)) continue
+    const a = path.posix.dirname(from)
+    if (!folders.has(a)) folders.set(a, new Set())
+    for (const to of targets) {
+      const b = path.posix.dirname(to)
+      if (a === b) continue
+      folders.get(a).add(b)
+      if (!witness.has(`${a} → ${b}`)) witness.set(`${a} → ${b}`, `${from} → ${to}`)
+    }
+  }
+  return { graph: new Map([...folders].map(([folder, to]) => [folder, [...to]])), witness }
+}
+
+/** Each folder-level cycle, with the file imports that close it. */
+export function folderCycles(graph) {
+  const folders = folderGraph(graph)
+  return cycles(folders.graph).map((group) => {
+    const members = new Set(group)
+    const edges = [...folders.witness]
+      .filter(([edge]) => edge.split(' → ').every((folder) => members.has(folder)))
+      .map(([, files]) => files)
+    return `folder cycle: ${group.join(' ↔ ')} (${edges.join('; ')})`
+  })
+}
+
 const WEB = 'src/web/'
 const layerOf = (file) => (file.startsWith(WEB) ? file.slice(WEB.length).split('/')[0] : null)
 const featureOf = (file) => (file.startsWith(`${WEB}features/`) ? file.split('/')[3] : null)
@@ -158,9 +198,10 @@ export function reExports(graph, doors = REEXPORT_DOORS) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const graph = importGraph('src')
+  const graph = importGraph(process.argv[2] ?? 'src')
   const problems = [
     ...cycles(graph).map((group) => `import cycle: ${group.join(' ↔ ')}`),
+    ...folderCycles(graph),
     ...layerBreaks(graph),
     ...reExports(graph),
   ]

@@ -1,22 +1,20 @@
-import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { registerAccountDataRoutes } from './account/account-data-routes'
 import { createAuthService } from './auth/accounts'
 import { registerAccountRoutes } from './auth/routes'
 import { type BillingOptions, registerBilling } from './billing/module'
-import type { Config } from './config'
+import type { Config } from './config/config'
 import { type ContactMailQueueOptions, createContactMailQueue } from './contact/mail-queue'
 import { registerContactRoutes } from './contact/routes'
 import { type Database, openDatabase } from './db/client'
 import { type DrawOptions, registerDrawRoutes } from './draws/routes'
 import { registerHealthRoutes } from './health/routes'
-import { HttpError, registerErrorHandling } from './http/errors'
+import { registerErrorHandling } from './http/errors'
 import { loggerOptions } from './http/logging'
 import { registerSecurityHeaders } from './http/security'
 import { loadWebShell, registerWeb } from './http/web'
-import { clientKey } from './limits/client-address'
-import { databaseRateLimitStore } from './limits/store'
+import { registerRouteRateLimits } from './limits/rate-limit'
 import { createMailer, type Mailer } from './mail/mailer'
-import { registerAccountDataRoutes } from './profile/account-data-routes'
 import { registerProfileRoutes } from './profile/routes'
 import type { ProfileStreamOptions } from './profile/stream'
 import { registerUsageRoute } from './profile/usage-route'
@@ -99,13 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app)
   await registerSecurityHeaders(app, config, shell?.inlineScriptHashes ?? [])
   // Rate limits are opt-in per route (config.rateLimit on the route), counted in the shared database.
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(database.db),
-    keyGenerator: (request) => clientKey(request.ip),
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many attempts. Please wait ${context.after} and try again.`),
-  })
+  await registerRouteRateLimits(app, database.db)
   registerHealthRoutes(app, database)
 
   const mailer = options.mailer ?? createMailer(config.mail, app.log)

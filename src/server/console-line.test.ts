@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
-import { loadConfig, startEnvironment } from './config'
+import { loadConfig, startEnvironment } from './config/config'
 import { consoleMode, peopleLogStream, startLine } from './console-line'
 import { send } from './testing/auth'
 import { openTestDatabase, type TestDatabase, testConfig } from './testing/harness'

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import type { Config } from './config'
+import type { Config } from './config/config'
 
 /**
  * How the server talks on its console. `npm start` (main.js --sandbox) with no LOG_LEVEL is a person

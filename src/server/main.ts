@@ -1,5 +1,5 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig, startEnvironment } from './config'
+import { ConfigError, loadConfig, startEnvironment } from './config/config'
 import { consoleMode, peopleLogStream, startLine } from './console-line'
 
 async function main(): Promise<void> {

@@ -1,5 +1,4 @@
-import type { GlobalSettings } from '../storage/persisted-state'
-import { createDefaultWheel, type Wheel } from './model'
+import { createDefaultWheel, type Wheel, type WheelSettings } from './model'
 import { savedWheelName } from './operations'
 
 /** How long after the last change a loaded saved wheel saves itself (premium, auto-save on). */
@@ -66,7 +65,7 @@ export function autoSaveState(
 }
 
 /** A new wheel (New Wheel): the default wheel, with sound and confetti as the user's defaults say. */
-export function newWheel(defaults: Pick<GlobalSettings, 'soundEnabled' | 'confettiEnabled'>): Wheel {
+export function newWheel(defaults: Pick<WheelSettings, 'soundEnabled' | 'confettiEnabled'>): Wheel {
   const wheel = createDefaultWheel()
   return {
     ...wheel,

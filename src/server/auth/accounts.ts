@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Database } from '../db/client'
+import { changeEvents, PROFILE_CHANNEL, type ProfileEvents } from '../events/events'
 import { HttpError } from '../http/errors'
+import type { SessionRead } from '../http/guards'
 import { registerPeriodicJob } from '../jobs/runner'
 import { purgeLimits } from '../limits/purge'
+import { createRateLimiter, type RateLimiter } from '../limits/rate-limit'
 import type { Mailer } from '../mail/mailer'
-import { changeEvents, PROFILE_CHANNEL, type ProfileEvents } from '../profile/events'
 import { createProfileRepository, type ProfileRepository } from '../profile/repository'
 import { type BetterAuth, createAuth } from './auth'
 import { copyCookies, requestHeaders } from './auth-response'
 import { createOriginCheck } from './origin-check'
-import { createRateLimiter, type RateLimiter } from './rate-limit'
 import { resolveAuthSecret } from './secret'
 import { createSessionCache } from './session-cache'
-import { createSessionReader, type SessionRead } from './session-reader'
+import { createSessionReader } from './session-reader'
 
 export type SessionUser = { userId: string; sessionId: string; email: string }
 

@@ -17,8 +17,8 @@ import { parseBody } from '../http/parse-body'
 import { stateChanging } from '../http/state-changing'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
+import { type EmailLimitedAction, emailLimitKey, tooManyAttempts } from '../limits/rate-limit'
 import { authError, copyCookies, requestHeaders, sendAuthResponse } from './auth-response'
-import { type EmailLimitedAction, emailLimitKey, tooManyAttempts } from './rate-limit'
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.'

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { profiles, verifications } from '../db/schema'
-import { createInProcessProfileEvents } from '../profile/events'
+import { createInProcessProfileEvents } from '../events/events'
+import type { SessionRead } from '../http/guards'
 import { register, send, startApp, startSecondProcess, type TestApp } from '../testing/auth'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
 import { createSessionCache } from './session-cache'
-import type { SessionRead } from './session-reader'
 
 const read = (userId: string, expiresAt = new Date(Date.now() + 60_000)): SessionRead => ({
   userId,

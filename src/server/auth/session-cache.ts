@@ -1,5 +1,5 @@
-import type { ProfileEvents } from '../profile/events'
-import type { SessionRead } from './session-reader'
+import type { ProfileEvents } from '../events/events'
+import type { SessionRead } from '../http/guards'
 
 /** Entries a process keeps at most; the oldest read goes first. */
 const MAX_ENTRIES = 10_000

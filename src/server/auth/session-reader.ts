@@ -1,18 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, gt, sql } from 'drizzle-orm'
-import type { Profile } from '../../core/account/profile'
 import type { Db } from '../db/client'
 import { profiles, sessions, users } from '../db/schema'
+import type { SessionRead } from '../http/guards'
 import { toProfile } from '../profile/repository'
-
-export type SessionRead = {
-  userId: string
-  sessionId: string
-  email: string
-  profile: Profile | null
-  /** When the session ends (absent in reads made by hand, e.g. in tests). */
-  expiresAt?: Date
-}
 
 /** The value of one cookie in a Cookie header, URI-decoded; null when absent or malformed. */
 function cookieValue(header: string, name: string): string | null {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { profiles } from '../db/schema'
-import type { ProfileEvents } from '../profile/events'
+import type { ProfileEvents } from '../events/events'
 import { createProfileRepository } from '../profile/repository'
 import { register, send } from '../testing/auth'
 import { decideOnSandbox, useSandboxBillingApp } from '../testing/billing-harness'

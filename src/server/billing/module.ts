@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Accounts } from '../auth/accounts'
-import type { BillingConfig } from '../config'
+import type { BillingConfig } from '../config/config'
 import { users } from '../db/auth-schema'
 import type { Db } from '../db/client'
 import { registerPeriodicJob } from '../jobs/runner'

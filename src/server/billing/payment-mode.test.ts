@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../app'
-import { ConfigError, loadConfig, startEnvironment } from '../config'
+import { ConfigError, loadConfig, startEnvironment } from '../config/config'
 import { register, send } from '../testing/auth'
 import { DATABASE_KINDS, testConfig } from '../testing/harness'
 import { useTestApp } from '../testing/test-app'

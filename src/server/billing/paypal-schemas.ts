@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WEBHOOK_ID_PATTERN } from '../config/config'
 
 /**
  * PayPal's REST API, as far as Whirl uses it, transcribed into zod from PayPal's published OpenAPI
@@ -209,9 +210,6 @@ const transmissionToken = z
   .string()
   .max(500)
   .regex(/^(?!\d+$)\w+\S+/)
-/** PayPal's webhook ids: letters and digits only, at most 50 (`verify_webhook_signature.webhook_id`). */
-export const WEBHOOK_ID_PATTERN = /^[a-zA-Z0-9]{1,50}$/
-
 /** The `event` of a webhook delivery. */
 export const webhookEvent = z.object({
   id: z.string().min(1),

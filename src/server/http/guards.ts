@@ -1,7 +1,17 @@
 import type { FastifyRequest } from 'fastify'
+import type { Profile } from '../../core/account/profile'
 import { hasPremiumPlan } from '../../core/plan/plan'
-import type { SessionRead } from '../auth/session-reader'
 import { HttpError } from './errors'
+
+/** Who is asking: a signed-in session with its user's profile (read by auth/session-reader.ts). */
+export type SessionRead = {
+  userId: string
+  sessionId: string
+  email: string
+  profile: Profile | null
+  /** When the session ends (absent in reads made by hand, e.g. in tests). */
+  expiresAt?: Date
+}
 
 export const PREMIUM_REQUIRED = 'This needs a Premium plan.'
 

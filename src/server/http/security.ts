@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet, { type HelmetOptions } from 'helmet'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet built a new helmet

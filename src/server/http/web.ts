@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { APP_ROUTES, isAppRoute, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/routes'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 
 /** An HTML document with its compressed forms, made once at start-up. */
 export type HtmlDocument = { html: string; br: Buffer; gzip: Buffer }

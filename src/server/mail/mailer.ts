@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 
 export type MailMessage = {
   to: string

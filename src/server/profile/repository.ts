@@ -4,7 +4,7 @@ import { DISPLAY_NAME_MAX, defaultDisplayName } from '../../core/account/rules'
 import type { PlanType } from '../../core/plan/definition'
 import type { Db } from '../db/client'
 import { profiles, users } from '../db/schema'
-import type { ProfileEvents } from './events'
+import type { ProfileEvents } from '../events/events'
 
 type ProfileRow = typeof profiles.$inferSelect
 

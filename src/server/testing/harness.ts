@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { type Config, loadConfig } from '../config'
+import { type Config, loadConfig } from '../config/config'
 import { type Database, openDatabase } from '../db/client'
 
 /** Server tests run against PGlite always, and against PostgreSQL too when DATABASE_URL is set. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WEBHOOK_ID_PATTERN } from '../billing/paypal-schemas'
+import { WEBHOOK_ID_PATTERN } from '../config/config'
 import { type PaypalStandIn, startPaypalStandIn } from './paypal-stand-in'
 import { rawMember } from './paypal-stand-in-webhooks'
 

@@ -1,4 +1,4 @@
-import type { ProfileEvents } from '../profile/events'
+import type { ProfileEvents } from '../events/events'
 
 /** Users a process keeps at most; the oldest watched goes first. */
 const MAX_ENTRIES = 10_000

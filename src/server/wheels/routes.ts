@@ -10,12 +10,12 @@ import {
   syncRequestSchema,
 } from '../../core/sync/protocol'
 import type { Database } from '../db/client'
+import { changeEvents } from '../events/events'
 import { HttpError } from '../http/errors'
 import { premiumBeforeBody, requirePremium, requireUser } from '../http/guards'
 import { parseBody } from '../http/parse-body'
 import { stateChanging } from '../http/state-changing'
 import { registerPeriodicJob } from '../jobs/runner'
-import { changeEvents } from '../profile/events'
 import { createCursorCache } from './cursor-cache'
 import { pullAnswer } from './pull-answer'
 import { createPullSlots } from './pull-slots'

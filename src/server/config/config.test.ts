@@ -180,10 +180,10 @@ describe('loadConfig', () => {
 
   it('npm start (main.js --sandbox) runs the sandbox with no settings, unless BILLING_SANDBOX is set', () => {
     // package.json's start runs scripts/start.mjs, which starts the built main.js with --sandbox.
-    const start = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts
+    const start = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts
       .start as string
     expect(start).toBe('node scripts/start.mjs')
-    const script = readFileSync(new URL('../../scripts/start.mjs', import.meta.url), 'utf8')
+    const script = readFileSync(new URL('../../../scripts/start.mjs', import.meta.url), 'utf8')
     const argv =
       /'main\.js'\), ('--[a-z]+')/
         .exec(script)

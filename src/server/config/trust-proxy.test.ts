@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseTrustProxy } from '../config'
 import { useTestApp } from '../testing/test-app'
+import { parseTrustProxy } from './trust-proxy'
 
 describe('TRUST_PROXY', () => {
   it('reads false, a hop count (true is one hop) or a list of proxy addresses', () => {

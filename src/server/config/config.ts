@@ -1,9 +1,9 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { WEBHOOK_ID_PATTERN } from './billing/paypal-schemas'
-import { parseTrustProxy } from './http/trust-proxy'
+import { parseTrustProxy } from './trust-proxy'
 
-export { parseTrustProxy }
+/** PayPal's webhook ids: letters and digits only, at most 50 (`verify_webhook_signature.webhook_id`). */
+export const WEBHOOK_ID_PATTERN = /^[a-zA-Z0-9]{1,50}$/
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 

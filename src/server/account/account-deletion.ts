@@ -1,6 +1,5 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import { DELETION_MESSAGES } from '../../core/account/deletion'
-import { emailLimitKeys } from '../auth/rate-limit'
 import { WITHDRAWN } from '../billing/plan-renewal'
 import { UNSETTLED_SUBSCRIPTION_STATUSES } from '../billing/settle-before-deletion'
 import { lockUserBilling } from '../billing/user-lock'
@@ -18,6 +17,7 @@ import {
   verifications,
 } from '../db/schema'
 import { HttpError } from '../http/errors'
+import { emailLimitKeys } from '../limits/rate-limit'
 import { ownMessages } from './account-data'
 
 /** The password hash of the user's email sign-in, or null for an account that only uses Google. */

@@ -1,0 +1,107 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../db/client'
+import { HttpError } from '../http/errors'
+import { clientKey } from './client-address'
+import { countHit, readHits } from './counter'
+
+/**
+ * Rate limits, one mechanism: every attempt is one hit on a fixed-window counter in the database
+ * every process shares (counter.ts), and every refusal is the same 429 answer. Two ways in:
+ * - a route's `config: { rateLimit: { max, timeWindow } }`, counted per client address by
+ *   @fastify/rate-limit on the database store below (registerRouteRateLimits, once in app.ts);
+ * - `createRateLimiter(db, windowMs).check(keys)` for limits a handler keys itself (per user, per
+ *   email address, per share link).
+ */
+
+/** The one refusal text: `wait` is how long, in words ("15 minutes"). */
+export const tooManyAttemptsMessage = (wait: string) =>
+  `Too many attempts. Please wait ${wait} and try again.`
+
+/** The attempts also counted per email address (sign-up and reset mails): their counters' keys. */
+export const EMAIL_LIMITED_ACTIONS = ['sign-up', 'reset'] as const
+export type EmailLimitedAction = (typeof EMAIL_LIMITED_ACTIONS)[number]
+
+/** The counter of one action for one (normalised) email address. */
+export const emailLimitKey = (action: EmailLimitedAction, email: string) => `${action}:email:${email}`
+
+/** Every email counter of an address: exactly these keys, no pattern another address could match. */
+export const emailLimitKeys = (email: string) => EMAIL_LIMITED_ACTIONS.map((a) => emailLimitKey(a, email))
+
+export type RateLimiter = {
+  /** Counts one attempt under each key; throws a 429 HttpError when any key is over its limit. */
+  check(keys: { key: string; max: number }[]): Promise<void>
+}
+
+export function tooManyAttempts(retryAfterMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
+  return new HttpError(429, tooManyAttemptsMessage(`${minutes} minute${minutes === 1 ? '' : 's'}`))
+}
+
+/**
+ * Fixed-window counters in the database, so the limits hold across every server process. One
+ * atomic upsert per key: a window that has ended starts again at 1.
+ */
+export function createRateLimiter(db: Db, windowMs: number): RateLimiter {
+  return {
+    async check(keys) {
+      let retryAfterMs = 0
+      for (const { key, max } of keys) {
+        const hit = await countHit(db, key, windowMs)
+        if (hit.count > max) retryAfterMs = Math.max(retryAfterMs, hit.resetAt.getTime() - Date.now())
+      }
+      if (retryAfterMs > 0) throw tooManyAttempts(retryAfterMs)
+    },
+  }
+}
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void
+type RouteInfo = { routeInfo?: { method?: string | string[]; url?: string } }
+
+/**
+ * A store for @fastify/rate-limit that counts in the database every process shares (PostgreSQL,
+ * or PGlite for one process), so a route's limit holds for the whole cluster. Each route gets its
+ * own key space ("METHOD url:"); windows are fixed and start at a key's first hit.
+ */
+export function databaseRateLimitStore(db: Db) {
+  class DatabaseStore {
+    constructor(
+      _params?: unknown,
+      readonly prefix = 'route:',
+    ) {}
+
+    incr(key: string, callback: Callback, timeWindow: number): void {
+      countHit(db, this.prefix + key, timeWindow).then(
+        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt.getTime() - Date.now()) }),
+        (error: Error) => callback(error),
+      )
+    }
+
+    read(key: string, callback: Callback): void {
+      readHits(db, this.prefix + key).then(
+        (hit) => callback(null, { current: hit.count, ttl: Math.max(0, hit.resetAt.getTime() - Date.now()) }),
+        (error: Error) => callback(error),
+      )
+    }
+
+    child(routeOptions: object): DatabaseStore {
+      const options = routeOptions as RouteInfo
+      const method = [options.routeInfo?.method ?? ''].flat().join(',')
+      return new DatabaseStore(undefined, `${this.prefix}${method} ${options.routeInfo?.url ?? ''}:`)
+    }
+  }
+  return DatabaseStore
+}
+
+/**
+ * Registers @fastify/rate-limit for the routes that opt in (`config.rateLimit`), counted in the
+ * shared database per client address, refusing with the same answer as the limiter above.
+ */
+export async function registerRouteRateLimits(app: FastifyInstance, db: Db): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    keyGenerator: (request) => clientKey(request.ip),
+    errorResponseBuilder: (_request, context) => new HttpError(429, tooManyAttemptsMessage(context.after)),
+  })
+}
