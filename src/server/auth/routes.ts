@@ -60,11 +60,9 @@ export function registerAccountRoutes(app: FastifyInstance): void {
     ])
 
   const authConfig = { querystring: noQuery, response: answers({ 200: authConfigSchema }) }
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/auth-config', { schema: authConfig }, async () => ({
-      google: app.config.auth.google !== null,
-    }))
+  app.withTypeProvider<ZodTypeProvider>().get('/api/auth-config', { schema: authConfig }, async () => ({
+    google: app.config.auth.google !== null,
+  }))
 
   stateChanging(app, (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>()
