@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { registerAccountDataRoutes } from './account/account-data-routes'
 import { createAuthService } from './auth/accounts'
 import { registerAccountRoutes } from './auth/routes'
@@ -11,6 +11,7 @@ import { type DrawOptions, registerDrawRoutes } from './draws/routes'
 import { registerHealthRoutes } from './health/routes'
 import { registerErrorHandling } from './http/errors'
 import { loggerOptions } from './http/logging'
+import { registerOpenApi } from './http/openapi'
 import { registerSecurityHeaders } from './http/security'
 import { loadWebShell, registerWeb } from './http/web'
 import { registerRouteRateLimits } from './limits/rate-limit'
@@ -42,6 +43,8 @@ export type BuildOptions = {
   quota?: QuotaOptions
   /** Sync pulls: the page size and a statement timeout (tests make them small). */
   wheels?: WheelOptions
+  /** Sees every route as it is registered (the OpenAPI test checks each one is declared). */
+  onRoute?: (route: RouteOptions) => void
   /** Socket timeouts (tests make them short). */
   timeouts?: { requestMs?: number; connectionMs?: number }
 }
@@ -95,6 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const shell = loadWebShell(config)
   registerErrorHandling(app)
+  const { onRoute } = options
+  if (onRoute) app.addHook('onRoute', onRoute)
+  // Before any route: every route below is declared with zod schemas and listed in the OpenAPI document.
+  await registerOpenApi(app)
   await registerSecurityHeaders(app, config, shell?.inlineScriptHashes ?? [])
   // Rate limits are opt-in per route (config.rateLimit on the route), counted in the shared database.
   await registerRouteRateLimits(app, database.db)

@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { DELETION_MESSAGES, deleteAccountRequestSchema, FRESH_SIGN_IN_MS } from '../../core/account/deletion'
 import { copyCookies, requestHeaders } from '../auth/auth-response'
 import type { BillingService } from '../billing/service'
 import { HttpError } from '../http/errors'
-import { requireUser } from '../http/guards'
-import { parseBody } from '../http/parse-body'
+import { requireUser, userBeforeBody } from '../http/guards'
+import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
@@ -40,7 +42,15 @@ export function registerAccountDataRoutes(
     perEmail: app.config.auth.rateLimit.perEmail * 5,
   })
 
-  app.get('/api/account/data', async (request, reply) => {
+  const download = {
+    querystring: noQuery,
+    response: answers({
+      200: z
+        .record(z.string(), z.unknown())
+        .meta({ description: 'Everything the account stores, as one JSON file (whirl-my-data.json).' }),
+    }),
+  }
+  app.get('/api/account/data', { schema: download }, async (request, reply) => {
     const user = await requireUser(request)
     const data = await accountDataStream(db, user.userId)
     if (!data) throw new HttpError(401, 'Please sign in to continue.')
@@ -51,48 +61,60 @@ export function registerAccountDataRoutes(
       .send(Readable.from(data))
   })
 
+  const deletion = {
+    // No body at all is an account that only uses Google.
+    schema: {
+      body: z.optional(deleteAccountRequestSchema),
+      response: answers({ 200: z.object({ success: z.literal(true), message: z.string() }) }),
+    },
+    // The session first (401), then the body (400).
+    preValidation: userBeforeBody,
+    config: { invalid: DELETION_MESSAGES.unreadable },
+  }
   stateChanging(app, (scope) => {
-    scope.post('/api/account/delete', async (request, reply) => {
-      const user = await requireUser(request)
-      const body = parseBody(deleteAccountRequestSchema, request.body ?? {}, DELETION_MESSAGES.unreadable)
-      const hash = await passwordHashOf(db, user.userId)
-      if (hash !== null) {
-        if (!body.password) throw new HttpError(400, DELETION_MESSAGES.passwordNeeded)
-        // Wrong passwords count with wrong sign-ins for this email from this address, so a signed-in
-        // session cannot be used to guess the password without limit.
-        const email = user.email.trim().toLowerCase()
-        const client = clientKey(request.ip)
-        if (!(await failures.allowed(email, client))) throw tooManyAttempts(LOGIN_FAILURE_RULES.windowMs)
-        const context = await auth.$context
-        const ok = await context.password.verify({ hash, password: body.password })
-        if (!ok) {
-          await failures.recordFailure(email, client)
-          throw new HttpError(403, DELETION_MESSAGES.wrongPassword)
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/account/delete', deletion, async (request, reply) => {
+        const user = await requireUser(request)
+        const body = request.body ?? {}
+        const hash = await passwordHashOf(db, user.userId)
+        if (hash !== null) {
+          if (!body.password) throw new HttpError(400, DELETION_MESSAGES.passwordNeeded)
+          // Wrong passwords count with wrong sign-ins for this email from this address, so a signed-in
+          // session cannot be used to guess the password without limit.
+          const email = user.email.trim().toLowerCase()
+          const client = clientKey(request.ip)
+          if (!(await failures.allowed(email, client))) throw tooManyAttempts(LOGIN_FAILURE_RULES.windowMs)
+          const context = await auth.$context
+          const ok = await context.password.verify({ hash, password: body.password })
+          if (!ok) {
+            await failures.recordFailure(email, client)
+            throw new HttpError(403, DELETION_MESSAGES.wrongPassword)
+          }
+          await failures.clear(email, client)
+        } else {
+          const started = await sessionStartedAt(db, user.sessionId)
+          if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MS) {
+            throw new HttpError(403, DELETION_MESSAGES.googleAgain)
+          }
         }
-        await failures.clear(email, client)
-      } else {
-        const started = await sessionStartedAt(db, user.sessionId)
-        if (!started || Date.now() - started.getTime() > FRESH_SIGN_IN_MS) {
-          throw new HttpError(403, DELETION_MESSAGES.googleAgain)
+        try {
+          await deps.billing.settleBeforeDeletion(user, 'The customer deleted their Whirl account.')
+        } catch (error) {
+          if (error instanceof HttpError && error.statusCode === 409) throw error
+          request.log.error({ err: error }, 'settling payments before account deletion failed')
+          throw new HttpError(502, DELETION_MESSAGES.cancelFailed)
         }
-      }
-      try {
-        await deps.billing.settleBeforeDeletion(user, 'The customer deleted their Whirl account.')
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 409) throw error
-        request.log.error({ err: error }, 'settling payments before account deletion failed')
-        throw new HttpError(502, DELETION_MESSAGES.cancelFailed)
-      }
-      // Refused (409) here, before signing out, when a payment started meanwhile.
-      await deleteAccountRows(db, user)
-      const signOut = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
-      copyCookies(reply, signOut)
-      // Every session is gone: open profile streams on other devices check and sign out now.
-      await events.publish(user.userId)
-      await deps.mailer
-        .send({ to: user.email, subject: 'Your Whirl account has been deleted', text: CONFIRMATION_TEXT })
-        .catch((error: unknown) => request.log.error({ err: error }, 'account deletion mail failed'))
-      return { success: true, message: DELETION_MESSAGES.deleted }
-    })
+        // Refused (409) here, before signing out, when a payment started meanwhile.
+        await deleteAccountRows(db, user)
+        const signOut = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
+        copyCookies(reply, signOut)
+        // Every session is gone: open profile streams on other devices check and sign out now.
+        await events.publish(user.userId)
+        await deps.mailer
+          .send({ to: user.email, subject: 'Your Whirl account has been deleted', text: CONFIRMATION_TEXT })
+          .catch((error: unknown) => request.log.error({ err: error }, 'account deletion mail failed'))
+        return { success: true as const, message: DELETION_MESSAGES.deleted }
+      })
   })
 }

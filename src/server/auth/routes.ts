@@ -1,5 +1,8 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { authConfigSchema, profileSchema } from '../../core/account/profile'
 import {
   ACCOUNT_MESSAGES,
   forgotPasswordError,
@@ -13,7 +16,7 @@ import {
 } from '../../core/account/rules'
 import { users, verifications } from '../db/schema'
 import { HttpError } from '../http/errors'
-import { parseBody } from '../http/parse-body'
+import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
@@ -24,6 +27,17 @@ export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.'
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+/** A product rule the body breaks (the same the client checks) is a 400 with its message. */
+function check(problem: string | null): void {
+  if (problem) throw new HttpError(400, problem)
+}
+
+/** The signed-in profile (null only when the account was deleted meanwhile). */
+const profileAnswer = z.object({ profile: z.nullable(profileSchema) })
+const done = z.object({ success: z.literal(true) })
+/** A body of the wrong shape: the shared message (unstorable text keeps its own). */
+const unreadable = { invalid: ACCOUNT_MESSAGES.unreadable }
 
 /**
  * Email and password accounts under /api/account: our rules (shared with the client), our rate
@@ -45,11 +59,20 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       { key: emailLimitKey(action, email), max: perEmail },
     ])
 
-  app.get('/api/auth-config', async () => ({ google: app.config.auth.google !== null }))
+  const authConfig = { querystring: noQuery, response: answers({ 200: authConfigSchema }) }
+  app.withTypeProvider<ZodTypeProvider>().get('/api/auth-config', { schema: authConfig }, async () => ({
+    google: app.config.auth.google !== null,
+  }))
 
-  stateChanging(app, (scope) => {
-    scope.post('/api/account/register', async (request, reply) => {
-      const body = parseBody(registerRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, registerError)
+  stateChanging(app, (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>()
+    const register = {
+      schema: { body: registerRequestSchema, response: answers({ 201: profileAnswer }) },
+      config: unreadable,
+    }
+    scope.post('/api/account/register', register, async (request, reply) => {
+      const { body } = request
+      check(registerError(body))
       const email = normalizeEmail(body.email)
       await limitWithEmail(request, 'sign-up', email)
       const response = await auth.api.signUpEmail({
@@ -63,8 +86,13 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       return reply.status(201).send({ profile: await profiles.ensure(user.id) })
     })
 
-    scope.post('/api/account/login', async (request, reply) => {
-      const body = parseBody(loginRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, loginError)
+    const login = {
+      schema: { body: loginRequestSchema, response: answers({ 200: profileAnswer }) },
+      config: unreadable,
+    }
+    scope.post('/api/account/login', login, async (request, reply) => {
+      const { body } = request
+      check(loginError(body))
       const email = normalizeEmail(body.email)
       const client = clientKey(request.ip)
       await limit(request, 'sign-in')
@@ -85,17 +113,24 @@ export function registerAccountRoutes(app: FastifyInstance): void {
       return { profile: await profiles.ensure(user.id) }
     })
 
-    scope.post('/api/account/logout', async (request, reply) => {
+    const logout = { querystring: noQuery, response: answers({ 200: done }) }
+    scope.post('/api/account/logout', { schema: logout }, async (request, reply) => {
       const response = await auth.api.signOut({ headers: requestHeaders(request), asResponse: true })
       copyCookies(reply, response)
-      return { success: true }
+      return { success: true as const }
     })
 
     // The answer never tells whether the email has an account.
-    scope.post('/api/account/forgot-password', async (request) => {
-      const body = parseBody(forgotPasswordRequestSchema, request.body, ACCOUNT_MESSAGES.unreadable, (b) =>
-        forgotPasswordError(b.email),
-      )
+    const forgot = {
+      schema: {
+        body: forgotPasswordRequestSchema,
+        response: answers({ 200: z.object({ success: z.literal(true), message: z.string() }) }),
+      },
+      config: unreadable,
+    }
+    scope.post('/api/account/forgot-password', forgot, async (request) => {
+      const { body } = request
+      check(forgotPasswordError(body.email))
       const email = normalizeEmail(body.email)
       await limitWithEmail(request, 'reset', email)
       const response = await auth.api.requestPasswordReset({
@@ -104,17 +139,17 @@ export function registerAccountRoutes(app: FastifyInstance): void {
         asResponse: true,
       })
       if (response.status >= 500) throw await authError(response, request.log)
-      return { success: true, message: FORGOT_PASSWORD_MESSAGE }
+      return { success: true as const, message: FORGOT_PASSWORD_MESSAGE }
     })
 
     // Sets the new password (every session of the user is revoked), then signs the user in here.
-    scope.post('/api/account/reset-password', async (request, reply) => {
-      const body = parseBody(
-        resetPasswordRequestSchema,
-        request.body,
-        ACCOUNT_MESSAGES.unreadable,
-        resetPasswordError,
-      )
+    const reset = {
+      schema: { body: resetPasswordRequestSchema, response: answers({ 200: profileAnswer }) },
+      config: unreadable,
+    }
+    scope.post('/api/account/reset-password', reset, async (request, reply) => {
+      const { body } = request
+      check(resetPasswordError(body))
       await limit(request, 'reset-submit')
       const [owner] = await app.database.db
         .select({ id: users.id, email: users.email })
@@ -169,6 +204,15 @@ function registerAuthHandler(app: FastifyInstance): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // A catch-all handed to better-auth: declared loosely (better-auth reads and answers it).
+    schema: {
+      summary: 'better-auth: Google sign-in and its callback, email verification, the session, sign-out',
+      params: z.object({ '*': z.string() }),
+      querystring: z.looseObject({}),
+      response: answers({
+        200: z.unknown().meta({ description: 'better-auth’s answer, passed through (or a redirect).' }),
+      }),
+    },
     async handler(request, reply) {
       const url = new URL(request.url, origin)
       const path = url.pathname.slice('/api/auth'.length)

@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { trialStatusSchema } from '../../core/billing/trial'
 import type { Accounts } from '../auth/accounts'
 import type { BillingConfig } from '../config/config'
 import { users } from '../db/auth-schema'
 import type { Db } from '../db/client'
+import { answers, noQuery } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import type { Mailer } from '../mail/mailer'
 import { type BillingClock, createBillingClock } from './clock'
@@ -77,7 +80,8 @@ export async function registerBilling(
   // it on any schedule (a cluster-wide runner can take it over); here, with the expiry sweep.
   const remind = () => sendTrialReminders(db, mailer, clock.now(), app.config.publicUrl)
   registerBillingRoutes(app, { accounts, service, provider, clock, afterClock: remind })
-  app.get('/api/billing/trial', async (request, reply) => {
+  const trial = { querystring: noQuery, response: answers({ 200: trialStatusSchema }) }
+  app.get('/api/billing/trial', { schema: trial }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await accounts.requireUser(request)
     const status = await trialStatus(db, user.userId, clock.now())
@@ -86,11 +90,19 @@ export async function registerBilling(
   // Browser tests only (NODE_ENV=test, sandbox with its test clock): marks the user's email
   // verified, standing in for the verification mail's link, so a journey can reach the trial.
   if (provider.kind === 'sandbox' && app.config.billing.testClock && app.config.env === 'test') {
-    app.post('/api/billing/test/verify-email', { onRequest: accounts.checkOrigin }, async (request) => {
-      const user = await accounts.requireUser(request)
-      await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.userId))
-      return { success: true }
-    })
+    const verified = {
+      querystring: noQuery,
+      response: answers({ 200: z.object({ success: z.literal(true) }) }),
+    }
+    app.post(
+      '/api/billing/test/verify-email',
+      { onRequest: accounts.checkOrigin, schema: verified },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.userId))
+        return { success: true }
+      },
+    )
   }
   if (provider.kind === 'sandbox' && 'approveSubscription' in provider) {
     registerSandboxPage(app, provider as ReturnType<typeof createSandboxProvider>, accounts)

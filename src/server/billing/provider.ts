@@ -1,3 +1,5 @@
+import { UpstreamError } from '../http/errors'
+
 /**
  * What the billing service needs from a payment provider. Two implementations: `paypal` (PayPal's
  * REST API over fetch) and `sandbox` (built in, the default, charges nothing). The service never
@@ -109,13 +111,9 @@ export interface PaymentProvider {
 }
 
 /** The provider failed or could not be reached; the message is safe to show to the user. */
-export class ProviderError extends Error {
-  constructor(
-    message: string,
-    /** The provider's HTTP status, when it answered. */
-    readonly status?: number,
-  ) {
-    super(message)
+export class ProviderError extends UpstreamError {
+  constructor(message: string, status?: number) {
+    super(message, status)
     this.name = 'ProviderError'
   }
 }

@@ -1,23 +1,22 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import type { $ZodType, output } from 'zod/v4/core'
 import {
+  activatedSubscriptionSchema,
   cancelSubscriptionRequest,
+  capturedPaymentSchema,
   capturePaymentRequest,
   createPaymentRequest,
   createSubscriptionRequest,
   type PublicBillingConfig,
+  publicBillingConfigSchema,
   subscriptionIdRequest,
 } from '../../core/billing/protocol'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
-import {
-  dataExceptionStatus,
-  HttpError,
-  INTERNAL_ERROR_MESSAGE,
-  routeOf,
-  UNSTORABLE_MESSAGE,
-} from '../http/errors'
-import { parseBody, type Schema } from '../http/parse-body'
+import { INTERNAL_ERROR_MESSAGE, INVALID_REQUEST_MESSAGE } from '../http/errors'
+import { userBeforeBody } from '../http/guards'
+import { answers, billingErrorSchema, noQuery } from '../http/openapi'
 import type { BillingClock } from './clock'
 import { PAYMENT_MESSAGES } from './payments'
 import type { PaymentProvider } from './provider'
@@ -36,11 +35,18 @@ export const CREATION_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 }
 export const WEBHOOK_RATE_LIMIT = { max: 120, timeWindow: 60_000 }
 
 export const DEFAULT_CANCEL_REASON = 'User requested cancellation'
-const INVALID = 'The request was not valid. Please check what you sent and try again.'
+const INVALID = INVALID_REQUEST_MESSAGE
 
-function parse<T>(schema: Schema<T>, body: unknown): T {
-  return parseBody(schema, body ?? {}, INVALID)
-}
+/** Billing's answers: `success` and what the call returns (fields per call, core/billing/protocol). */
+const ok = z.looseObject({ success: z.literal(true) })
+const pending = z.object({ success: z.literal(false), pending: z.literal(true), error: z.string() })
+const billing = { billing: true }
+/** A POST's declared body and answers (its success, or `pending` while the provider reviews it). */
+const declare = (body: $ZodType, answer: Record<number, $ZodType> = { 200: ok }) => ({
+  schema: { body, response: answers(answer, billing) },
+})
+/** The body, already checked by its declared schema (an empty body reads as `{}`). */
+const bodyOf = <S extends $ZodType>(_schema: S, body: unknown): output<S> => (body ?? {}) as output<S>
 
 /**
  * /api/billing/*: JSON in and out, every answer `{success, …}` or `{success: false, error}`. Every
@@ -69,38 +75,22 @@ export function registerBillingRoutes(
   }
 
   app.register(async (scope) => {
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      const thrown: unknown = error
-      if (thrown instanceof ProviderError) {
-        request.log.warn(
-          { err: { message: thrown.message, status: thrown.status } },
-          'payment provider failed',
-        )
-        return reply.status(502).send({ success: false, error: thrown.message })
-      }
-      if (dataExceptionStatus(error, request))
-        return reply.status(400).send({ success: false, error: UNSTORABLE_MESSAGE })
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500
-      if (status >= 500) {
-        request.log.error({ err: error, ...routeOf(request) }, 'billing request failed')
-        return reply.status(500).send({ success: false, error: INTERNAL_ERROR_MESSAGE })
-      }
-      const message = error instanceof HttpError ? error.message : INVALID
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return reply.status(413).send({ success: false, error: 'The request is too large.' })
-      return reply.status(status).send({ success: false, error: message })
+    // Errors come from the one handler (http/errors.ts), with the spec's `success: false` beside them.
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, successFlag: true, invalid: INVALID }
     })
     scope.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store')
     })
 
-    const post = { onRequest: accounts.checkOrigin, bodyLimit: 16 * 1024 }
+    // The session first (401), then the body (400).
+    const post = { onRequest: accounts.checkOrigin, preValidation: userBeforeBody, bodyLimit: 16 * 1024 }
     // Each creation calls the payment provider: a few per address per quarter hour is plenty.
     const creation = { ...post, config: { rateLimit: CREATION_RATE_LIMIT } }
 
     scope.get(
       '/api/billing/config',
+      { schema: { querystring: noQuery, response: answers({ 200: publicBillingConfigSchema }, billing) } },
       async (): Promise<PublicBillingConfig> => ({
         provider: provider.kind,
         testMode,
@@ -114,75 +104,120 @@ export function registerBillingRoutes(
       }),
     )
 
-    scope.post('/api/billing/create-subscription', creation, async (request) => {
-      const user = await accounts.requireUser(request)
-      const { attempt_id } = parse(createSubscriptionRequest, request.body)
-      return { success: true, ...(await service.createSubscription(user, siteOrigin(request), attempt_id)) }
-    })
+    scope.post(
+      '/api/billing/create-subscription',
+      { ...creation, ...declare(z.optional(createSubscriptionRequest)) },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        const { attempt_id } = bodyOf(createSubscriptionRequest, request.body)
+        return { success: true, ...(await service.createSubscription(user, siteOrigin(request), attempt_id)) }
+      },
+    )
 
-    scope.post('/api/billing/activate-subscription', post, async (request, reply) => {
-      const user = await accounts.requireUser(request)
-      const { subscription_id } = parse(subscriptionIdRequest, request.body)
-      const result = await service.activate(user, subscription_id)
-      if (result.kind === 'approved') {
-        const error = BILLING_MESSAGES.notActive('APPROVED')
-        return reply.status(202).send({ success: false, pending: true, error })
-      }
-      return { success: true, subscription: result.subscription }
-    })
+    scope.post(
+      '/api/billing/activate-subscription',
+      {
+        ...post,
+        ...declare(subscriptionIdRequest, {
+          200: z.object({ success: z.literal(true), subscription: activatedSubscriptionSchema }),
+          202: pending,
+        }),
+      },
+      async (request, reply) => {
+        const user = await accounts.requireUser(request)
+        const { subscription_id } = bodyOf(subscriptionIdRequest, request.body)
+        const result = await service.activate(user, subscription_id)
+        if (result.kind === 'approved') {
+          const error = BILLING_MESSAGES.notActive('APPROVED')
+          return reply.status(202).send({ success: false, pending: true, error })
+        }
+        return { success: true, subscription: result.subscription }
+      },
+    )
 
-    scope.post('/api/billing/verify-subscription', post, async (request) => {
-      const user = await accounts.requireUser(request)
-      const { subscription_id } = parse(subscriptionIdRequest, request.body)
-      return { success: true, status: await service.verify(user, subscription_id) }
-    })
+    scope.post(
+      '/api/billing/verify-subscription',
+      { ...post, ...declare(subscriptionIdRequest) },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        const { subscription_id } = bodyOf(subscriptionIdRequest, request.body)
+        return { success: true, status: await service.verify(user, subscription_id) }
+      },
+    )
 
-    scope.post('/api/billing/cancel-subscription', post, async (request) => {
-      const user = await accounts.requireUser(request)
-      const body = parse(cancelSubscriptionRequest, request.body)
-      const { message } = await service.cancel(
-        user,
-        body.subscription_id,
-        body.reason || DEFAULT_CANCEL_REASON,
-      )
-      return { success: true, ...(message ? { message } : {}) }
-    })
+    scope.post(
+      '/api/billing/cancel-subscription',
+      { ...post, ...declare(cancelSubscriptionRequest) },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        const body = bodyOf(cancelSubscriptionRequest, request.body)
+        const { message } = await service.cancel(
+          user,
+          body.subscription_id,
+          body.reason || DEFAULT_CANCEL_REASON,
+        )
+        return { success: true, ...(message ? { message } : {}) }
+      },
+    )
 
-    scope.post('/api/billing/create-payment', creation, async (request) => {
-      const user = await accounts.requireUser(request)
-      const { attempt_id } = parse(createPaymentRequest, request.body)
-      return { success: true, ...(await service.createPayment(user, siteOrigin(request), attempt_id)) }
-    })
+    scope.post(
+      '/api/billing/create-payment',
+      { ...creation, ...declare(z.optional(createPaymentRequest)) },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        const { attempt_id } = bodyOf(createPaymentRequest, request.body)
+        return { success: true, ...(await service.createPayment(user, siteOrigin(request), attempt_id)) }
+      },
+    )
 
-    scope.post('/api/billing/capture-payment', post, async (request, reply) => {
-      const user = await accounts.requireUser(request)
-      const { order_id } = parse(capturePaymentRequest, request.body)
-      const result = await service.capturePayment(user, order_id)
-      if (result.kind === 'pending') {
-        // Accepted, not done: PayPal is reviewing the payment, and its webhook will finish it.
-        return reply.status(202).send({ success: false, pending: true, error: PAYMENT_MESSAGES.pending })
-      }
-      return { success: true, payment: result.payment }
-    })
+    scope.post(
+      '/api/billing/capture-payment',
+      {
+        ...post,
+        ...declare(capturePaymentRequest, {
+          200: z.object({ success: z.literal(true), payment: capturedPaymentSchema }),
+          202: pending,
+        }),
+      },
+      async (request, reply) => {
+        const user = await accounts.requireUser(request)
+        const { order_id } = bodyOf(capturePaymentRequest, request.body)
+        const result = await service.capturePayment(user, order_id)
+        if (result.kind === 'pending') {
+          // Accepted, not done: PayPal is reviewing the payment, and its webhook will finish it.
+          return reply.status(202).send({ success: false, pending: true, error: PAYMENT_MESSAGES.pending })
+        }
+        return { success: true, payment: result.payment }
+      },
+    )
 
     // The test page's calls: only while the sandbox provider is active (404 with PayPal).
-    scope.post('/api/billing/test/simulate-monthly', post, async (request) => {
-      const user = await accounts.requireUser(request)
-      return { success: true, profile: await service.simulateMonthly(user) }
-    })
-    scope.post('/api/billing/test/clear', post, async (request) => {
-      const user = await accounts.requireUser(request)
-      return { success: true, profile: await service.clear(user) }
-    })
+    scope.post(
+      '/api/billing/test/simulate-monthly',
+      { ...post, schema: { querystring: noQuery, response: answers({ 200: ok }, billing) } },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        return { success: true, profile: await service.simulateMonthly(user) }
+      },
+    )
+    scope.post(
+      '/api/billing/test/clear',
+      { ...post, schema: { querystring: noQuery, response: answers({ 200: ok }, billing) } },
+      async (request) => {
+        const user = await accounts.requireUser(request)
+        return { success: true, profile: await service.clear(user) }
+      },
+    )
 
     if (config.billing.testClock && config.env === 'test' && testMode) {
-      scope.get('/api/billing/test/clock', async (request) => {
+      const clockAnswer = { querystring: noQuery, response: answers({ 200: ok }, billing) }
+      scope.get('/api/billing/test/clock', { schema: clockAnswer }, async (request) => {
         await accounts.requireUser(request)
         return { success: true, now: clock.now().toISOString() }
       })
-      scope.post('/api/billing/test/clock', post, async (request) => {
+      scope.post('/api/billing/test/clock', { ...post, ...declare(clockBody) }, async (request) => {
         await accounts.requireUser(request)
-        const { advanceMs } = parse(clockBody, request.body)
+        const { advanceMs } = bodyOf(clockBody, request.body)
         clock.advance(advanceMs)
         const lapsed = await service.renewal.sweep()
         await deps.afterClock?.()
@@ -201,7 +236,18 @@ export function registerBillingRoutes(
     // Every event is verified with PayPal: a flood of forged events must not become a flood of calls.
     scope.post(
       '/api/billing/webhook',
-      { config: { rateLimit: WEBHOOK_RATE_LIMIT } },
+      {
+        config: { rateLimit: WEBHOOK_RATE_LIMIT, successFlag: true, invalid: INVALID },
+        schema: {
+          body: z
+            .string()
+            .meta({ description: 'A PayPal webhook event, read as text (its signature is checked)' }),
+          response: answers(
+            { 200: z.object({ success: z.literal(true), duplicate: z.boolean() }), 503: billingErrorSchema },
+            billing,
+          ),
+        },
+      },
       async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : ''
         try {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { TEST_MODE_TEXT } from '../../core/billing/protocol'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
+import { answers, noQuery } from '../http/openapi'
 import { SANDBOX_APPROVE_PATH, type SandboxProvider } from './sandbox-provider'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -71,58 +73,77 @@ export function registerSandboxPage(
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     )
 
-    scope.get(`${SANDBOX_APPROVE_PATH}.css`, async (_request, reply) =>
+    const html = z.string().meta({ description: 'The sandbox approval page (text/html)' })
+    const pageAnswers = answers({ 200: html, 404: html, 409: html })
+    const css = {
+      querystring: noQuery,
+      response: answers({ 200: z.string().meta({ description: 'text/css' }) }),
+    }
+    // Read by the handler, which answers a page for any value: declared loosely.
+    const ids = z.looseObject({ subscription_id: z.optional(z.unknown()), order_id: z.optional(z.unknown()) })
+    scope.get(`${SANDBOX_APPROVE_PATH}.css`, { schema: css }, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CSS),
     )
 
-    scope.get(SANDBOX_APPROVE_PATH, async (request, reply) => {
-      const query = request.query as Record<string, unknown>
-      // The form's POST must name this origin (no-referrer would send `Origin: null`, refused).
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'same-origin')
-      const id = typeof query.subscription_id === 'string' ? query.subscription_id : query.order_id
-      const row = typeof id === 'string' && id.length <= 64 ? await sandbox.find(id) : null
-      if (!row) return reply.status(404).send(page(null))
-      const pending =
-        row.kind === 'subscription' ? row.status === 'APPROVAL_PENDING' : row.status === 'CREATED'
-      if (!pending) return reply.status(409).send(page(null, 'This test payment has already been handled.'))
-      const price = `$${row.amount ?? PREMIUM_PLAN.price} ${row.currency ?? PREMIUM_PLAN.currency}`
-      return reply.send(
-        page(
-          row.kind === 'subscription'
-            ? {
-                field: 'subscription_id',
-                id: row.id,
-                title: `Whirl ${PREMIUM_PLAN.name}`,
-                price: `${price} / month`,
-              }
-            : { field: 'order_id', id: row.id, title: `Whirl ${PREMIUM_PLAN.name}: 30 days`, price },
-        ),
-      )
-    })
+    scope.get(
+      SANDBOX_APPROVE_PATH,
+      { schema: { querystring: ids, response: pageAnswers } },
+      async (request, reply) => {
+        const query = request.query as Record<string, unknown>
+        // The form's POST must name this origin (no-referrer would send `Origin: null`, refused).
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'same-origin')
+        const id = typeof query.subscription_id === 'string' ? query.subscription_id : query.order_id
+        const row = typeof id === 'string' && id.length <= 64 ? await sandbox.find(id) : null
+        if (!row) return reply.status(404).send(page(null))
+        const pending =
+          row.kind === 'subscription' ? row.status === 'APPROVAL_PENDING' : row.status === 'CREATED'
+        if (!pending) return reply.status(409).send(page(null, 'This test payment has already been handled.'))
+        const price = `$${row.amount ?? PREMIUM_PLAN.price} ${row.currency ?? PREMIUM_PLAN.currency}`
+        return reply.send(
+          page(
+            row.kind === 'subscription'
+              ? {
+                  field: 'subscription_id',
+                  id: row.id,
+                  title: `Whirl ${PREMIUM_PLAN.name}`,
+                  price: `${price} / month`,
+                }
+              : { field: 'order_id', id: row.id, title: `Whirl ${PREMIUM_PLAN.name}: 30 days`, price },
+          ),
+        )
+      },
+    )
 
-    scope.post(SANDBOX_APPROVE_PATH, { onRequest: accounts.checkOrigin }, async (request, reply) => {
-      const form = (request.body ?? {}) as Record<string, unknown>
-      const approve = form.decision === 'approve'
-      const token = tokenLike('EC-')
-      if (typeof form.subscription_id === 'string') {
-        const id = form.subscription_id
-        if (!approve) return reply.redirect(`/payment/cancel?token=${token}`, 303)
-        const row = await sandbox.approveSubscription(id)
-        if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(null))
-        const params = new URLSearchParams({ subscription_id: row.id, token, ba_token: tokenLike('BA-') })
-        return reply.redirect(`/payment/success?${params}`, 303)
-      }
-      if (typeof form.order_id === 'string') {
-        if (!approve) return reply.redirect(`/payment/cancel?token=${encodeURIComponent(form.order_id)}`, 303)
-        const row = await sandbox.approveOrder(form.order_id)
-        if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(null))
-        const params = new URLSearchParams({ token: row.id, PayerID: tokenLike('PAYER') })
-        return reply.redirect(`/payment/success?${params}`, 303)
-      }
-      return reply.status(400).type('text/html; charset=utf-8').send(page(null, 'The form was incomplete.'))
-    })
+    const decision = z.optional(ids.extend({ decision: z.optional(z.unknown()) }))
+    const approval = { body: decision, response: pageAnswers }
+    scope.post(
+      SANDBOX_APPROVE_PATH,
+      { onRequest: accounts.checkOrigin, schema: approval },
+      async (request, reply) => {
+        const form = (request.body ?? {}) as Record<string, unknown>
+        const approve = form.decision === 'approve'
+        const token = tokenLike('EC-')
+        if (typeof form.subscription_id === 'string') {
+          const id = form.subscription_id
+          if (!approve) return reply.redirect(`/payment/cancel?token=${token}`, 303)
+          const row = await sandbox.approveSubscription(id)
+          if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(null))
+          const params = new URLSearchParams({ subscription_id: row.id, token, ba_token: tokenLike('BA-') })
+          return reply.redirect(`/payment/success?${params}`, 303)
+        }
+        if (typeof form.order_id === 'string') {
+          if (!approve)
+            return reply.redirect(`/payment/cancel?token=${encodeURIComponent(form.order_id)}`, 303)
+          const row = await sandbox.approveOrder(form.order_id)
+          if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(null))
+          const params = new URLSearchParams({ token: row.id, PayerID: tokenLike('PAYER') })
+          return reply.redirect(`/payment/success?${params}`, 303)
+        }
+        return reply.status(400).type('text/html; charset=utf-8').send(page(null, 'The form was incomplete.'))
+      },
+    )
   })
 }

@@ -1,17 +1,32 @@
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { contactRequestSchema } from '../../core/contact/schema'
 import { hasPremiumPlan } from '../../core/plan/plan'
-import { textProblemOf } from '../../core/text/schema'
-import { HttpError } from '../http/errors'
+import { HttpError, type InvalidInput } from '../http/errors'
+import { answers } from '../http/openapi'
 import type { ContactMailQueue } from './mail-queue'
 import { insertContactMessage } from './repository'
 
+/** A field the form's rules refuse gets that rule's words (core/contact); any other shape the form's message. */
+const unreadable = ({ issues }: InvalidInput) => {
+  const first = issues[0]
+  return first?.code === 'custom'
+    ? first.message
+    : 'The message could not be read. Please check the form and try again.'
+}
+
 export function registerContactRoutes(app: FastifyInstance, queue: ContactMailQueue): void {
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact',
     {
       bodyLimit: 16 * 1024,
+      schema: {
+        body: contactRequestSchema,
+        response: answers({ 200: z.object({ success: z.literal(true) }) }),
+      },
       config: {
+        invalid: unreadable,
         rateLimit: {
           max: app.config.contactRateLimit,
           timeWindow: 15 * 60 * 1000,
@@ -24,22 +39,11 @@ export function registerContactRoutes(app: FastifyInstance, queue: ContactMailQu
       },
     },
     async (request) => {
-      const parsed = contactRequestSchema.safeParse(request.body)
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]
-        const field = first && first.code === 'custom' ? first.message : null
-        throw new HttpError(
-          400,
-          textProblemOf(parsed.error) ??
-            field ??
-            'The message could not be read. Please check the form and try again.',
-        )
-      }
-      const { website, ...fields } = parsed.data
+      const { website, ...fields } = request.body
       // A filled honeypot means a bot: answer as usual, keep and send nothing.
       if (website && website.trim() !== '') {
         request.log.info('contact: honeypot filled, message dropped')
-        return { success: true }
+        return { success: true as const }
       }
       // Priority support: the server decides it from the sender's session, never from the form.
       const session = await app.accounts.readSession(request)
@@ -56,7 +60,7 @@ export function registerContactRoutes(app: FastifyInstance, queue: ContactMailQu
       })
       request.log.info({ id: row.id }, 'contact message stored')
       void queue.kick()
-      return { success: true }
+      return { success: true as const }
     },
   )
 }

@@ -1,6 +1,14 @@
 import { type Readable, Transform } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type CreatedDraw, DRAW_API_MESSAGES, isDrawId } from '../../core/draws/api'
+import { z } from 'zod'
+import {
+  type CreatedDraw,
+  createdDrawSchema,
+  DRAW_API_MESSAGES,
+  isDrawId,
+  publicDrawSchema,
+  revealedDrawSchema,
+} from '../../core/draws/api'
 import { entriesKeyOf } from '../../core/draws/entries-key'
 import {
   commitmentOf,
@@ -15,8 +23,9 @@ import { getMaxItemsPerWheel, hasPremiumPlan } from '../../core/plan/plan'
 import { MAX_ITEM_TEXT } from '../../core/wheel/model'
 import type { Accounts } from '../auth/accounts'
 import type { Db } from '../db/client'
-import { HttpError } from '../http/errors'
+import { HttpError, INVALID_REQUEST_MESSAGE } from '../http/errors'
 import { requireUser, userBeforeBody } from '../http/guards'
+import { answers } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import { createRateLimiter } from '../limits/rate-limit'
 import { createDrawRepository, drawBytes, ENTRIES_KEY_BATCH, publicDraw, revealResult } from './repository'
@@ -133,15 +142,28 @@ export function registerDrawRoutes(
     })
   }
 
+  // The body's shape is declared here; its rules (which depend on the plan) are core/draws/rules,
+  // whose message also answers a body of the wrong shape.
+  const newDraw = z.looseObject({
+    name: z.unknown().meta({ description: 'The wheel’s name' }),
+    entries: z.array(z.unknown()).meta({ description: '[text, weight] pairs' }),
+    previousDrawId: z.optional(z.unknown()),
+  })
+  const newDrawInvalid = ({ body }: { body: unknown }) => {
+    const checked = checkNewDraw(body, 0)
+    return checked.ok ? INVALID_REQUEST_MESSAGE : checked.error
+  }
+  const drawParams = z.object({ id: z.string() })
   app.post(
     '/api/draws',
     {
+      schema: { body: newDraw, response: answers({ 200: createdDrawSchema, 201: createdDrawSchema }) },
+      config: { rateLimit: DRAW_RATE_LIMIT, invalid: newDrawInvalid },
       // The rate limit (an onRequest hook) counts every attempt, signed out too; the session is
       // checked before the body is read.
       onRequest: accounts.checkOrigin,
       preParsing: beforeBody,
       bodyLimit: DRAW_BODY_LIMIT,
-      config: { rateLimit: DRAW_RATE_LIMIT },
     },
     async (request, reply) => {
       noStore(reply)
@@ -174,29 +196,51 @@ export function registerDrawRoutes(
     },
   )
 
-  app.post('/api/draws/:id/reveal', { onRequest: accounts.checkOrigin }, async (request, reply) => {
-    noStore(reply)
-    const user = await accounts.requireUser(request)
-    const id = drawIdOf(request.params)
-    const seed = checkClientSeed(request.body)
-    if (!seed.ok) throw new HttpError(400, seed.error)
-    const row = await repository.find(id)
-    if (!row) throw new HttpError(404, DRAW_API_MESSAGES.notFound)
-    if (row.userId !== user.userId) throw new HttpError(403, DRAW_API_MESSAGES.notOwner)
-    const alreadyRevealed = async () => {
-      const first = row.revealedAt ? row : await repository.find(id)
-      if (!first?.revealedAt) throw new Error(`draw ${id}: reveal lost but no result stored`)
-      return reply.status(409).send({ error: DRAW_API_MESSAGES.alreadyRevealed, ...revealResult(first) })
-    }
-    if (row.revealedAt) return alreadyRevealed()
-    const weights = (row.entries as [string, number][]).map(([, weight]) => weight)
-    const { winnerIndex } = await drawWinner(row.serverSeed, seed.value, row.wheelHash, weights)
-    const revealed = await repository.reveal(id, seed.value, winnerIndex)
-    if (!revealed) return alreadyRevealed()
-    return revealResult(revealed)
-  })
+  const reveal = {
+    params: drawParams,
+    body: z.looseObject({ clientSeed: z.unknown().meta({ description: 'The host’s seed (text)' }) }),
+    response: answers({
+      200: revealedDrawSchema,
+      409: z.object({ ...revealedDrawSchema.shape, error: z.string() }),
+    }),
+  }
+  const seedInvalid = ({ body }: { body: unknown }) => {
+    const checked = checkClientSeed(body)
+    return checked.ok ? INVALID_REQUEST_MESSAGE : checked.error
+  }
+  app.post(
+    '/api/draws/:id/reveal',
+    {
+      onRequest: accounts.checkOrigin,
+      preValidation: userBeforeBody,
+      schema: reveal,
+      config: { invalid: seedInvalid },
+    },
+    async (request, reply) => {
+      noStore(reply)
+      const user = await accounts.requireUser(request)
+      const id = drawIdOf(request.params)
+      const seed = checkClientSeed(request.body)
+      if (!seed.ok) throw new HttpError(400, seed.error)
+      const row = await repository.find(id)
+      if (!row) throw new HttpError(404, DRAW_API_MESSAGES.notFound)
+      if (row.userId !== user.userId) throw new HttpError(403, DRAW_API_MESSAGES.notOwner)
+      const alreadyRevealed = async () => {
+        const first = row.revealedAt ? row : await repository.find(id)
+        if (!first?.revealedAt) throw new Error(`draw ${id}: reveal lost but no result stored`)
+        return reply.status(409).send({ error: DRAW_API_MESSAGES.alreadyRevealed, ...revealResult(first) })
+      }
+      if (row.revealedAt) return alreadyRevealed()
+      const weights = (row.entries as [string, number][]).map(([, weight]) => weight)
+      const { winnerIndex } = await drawWinner(row.serverSeed, seed.value, row.wheelHash, weights)
+      const revealed = await repository.reveal(id, seed.value, winnerIndex)
+      if (!revealed) return alreadyRevealed()
+      return revealResult(revealed)
+    },
+  )
 
-  app.get('/api/draws/:id', async (request, reply) => {
+  const read = { params: drawParams, response: answers({ 200: publicDrawSchema }) }
+  app.get('/api/draws/:id', { schema: read }, async (request, reply) => {
     noStore(reply)
     const id = drawIdOf(request.params)
     const row = await repository.find(id)

@@ -1,10 +1,14 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { textProblemOf } from '../../core/text/schema'
 import { isDataException, sqlStateOf } from '../db/sql-state'
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.'
 /** A value PostgreSQL refused to hold (a data exception) that the request's checks let through. */
 export const UNSTORABLE_MESSAGE =
   'The request holds a value that cannot be stored. Please check what you sent and try again.'
+/** A request whose body, query or path does not have the declared shape (and no route message). */
+export const INVALID_REQUEST_MESSAGE = 'The request was not valid. Please check what you sent and try again.'
 
 /** A 4xx error whose message is safe to show to the user. */
 export class HttpError extends Error {
@@ -17,8 +21,47 @@ export class HttpError extends Error {
   }
 }
 
-function clientMessage(error: FastifyError): string {
-  if (error.validation) return 'The request was not valid. Please check what you sent and try again.'
+/** A service the server depends on failed (a payment provider): answered 502 with its message, logged as a warning. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    /** The service's HTTP status, when it answered. */
+    readonly status?: number,
+  ) {
+    super(message)
+    this.name = 'UpstreamError'
+  }
+}
+
+/** What a route's `config.invalid` message is chosen from when its declared input schema refuses a request. */
+export type InvalidInput = {
+  /** Which part did not match: body, querystring, params or headers. */
+  part: string
+  body: unknown
+  issues: readonly { code: string; message: string }[]
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The message of a 400 for input its schema refuses (after unstorable text, which has its own). */
+    invalid?: string | ((input: InvalidInput) => string)
+    /** Billing's answers carry `success: false` beside `error` (the spec's calls read it). */
+    successFlag?: boolean
+  }
+}
+
+function clientMessage(error: FastifyError, request: FastifyRequest): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({ code: issue.keyword, message: issue.message ?? '' }))
+    const invalid = request.routeOptions.config.invalid
+    const part = error.validationContext ?? 'body'
+    return (
+      textProblemOf({ issues }) ??
+      (typeof invalid === 'function' ? invalid({ part, body: request.body, issues }) : invalid) ??
+      INVALID_REQUEST_MESSAGE
+    )
+  }
+  if (error.validation) return INVALID_REQUEST_MESSAGE
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request is too large.'
@@ -49,21 +92,32 @@ export function dataExceptionStatus(error: unknown, request: FastifyRequest): 40
   return 400
 }
 
+/** The one error body: `{ error }`, with billing's `success: false` beside it on its routes. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, error: string) {
+  const body = request.routeOptions.config.successFlag ? { success: false, error } : { error }
+  return reply.status(status).send(body)
+}
+
 /**
- * One error handler for the whole API: 4xx answers carry a clear message, 5xx answers are
- * logged as a short summary (http/logging.ts: no bodies, no query parameters) and answered
- * without internals.
+ * One error handler for every route: 4xx answers carry a clear message, 5xx answers are logged as
+ * a short summary (http/logging.ts: no bodies, no query parameters) and answered without internals.
+ * A request refused by its route's declared schema gets the route's own message (`config.invalid`).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (dataExceptionStatus(error, request)) return reply.status(400).send({ error: UNSTORABLE_MESSAGE })
+    if (dataExceptionStatus(error, request)) return sendError(request, reply, 400, UNSTORABLE_MESSAGE)
+    const thrown: unknown = error
+    if (thrown instanceof UpstreamError) {
+      request.log.warn({ err: { message: thrown.message, status: thrown.status } }, 'upstream service failed')
+      return sendError(request, reply, 502, thrown.message)
+    }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
     if (status >= 500) {
       request.log.error({ err: error, sqlState: sqlStateOf(error), ...routeOf(request) }, 'request failed')
-      return reply.status(status).send({ error: INTERNAL_ERROR_MESSAGE })
+      return sendError(request, reply, status, INTERNAL_ERROR_MESSAGE)
     }
     request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected')
-    return reply.status(status).send({ error: clientMessage(error) })
+    return sendError(request, reply, status, clientMessage(error, request))
   })
 }

@@ -4,8 +4,10 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { APP_ROUTES, isAppRoute, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/routes'
 import type { Config } from '../config/config'
+import { noQuery } from './openapi'
 
 /** An HTML document with its compressed forms, made once at start-up. */
 export type HtmlDocument = { html: string; br: Buffer; gzip: Buffer }
@@ -117,7 +119,11 @@ export async function registerWeb(
     return reply.header('Content-Encoding', encoding).send(document[encoding])
   }
 
-  if (shell) app.get('/', (request, reply) => sendShell(request, reply, 200, '/'))
+  const home = {
+    querystring: noQuery,
+    response: { 200: z.string().meta({ description: 'The web app (text/html)' }) },
+  }
+  if (shell) app.get('/', { schema: home }, (request, reply) => sendShell(request, reply, 200, '/'))
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split(/[?#]/)[0] ?? '/'

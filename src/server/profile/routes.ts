@@ -1,15 +1,22 @@
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { profileSchema } from '../../core/account/profile'
 import { ACCOUNT_MESSAGES, displayNameError, profileUpdateSchema } from '../../core/account/rules'
-import { requireUser } from '../http/guards'
-import { parseBody } from '../http/parse-body'
+import { HttpError } from '../http/errors'
+import { requireUser, userBeforeBody } from '../http/guards'
+import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
 import { type ProfileStreamOptions, registerProfileStream } from './stream'
 
 /** Display-name changes allowed per client address per minute (each one reaches every open stream). */
 export const PROFILE_EDIT_RATE_LIMIT = { max: 30, timeWindow: 60_000 }
 
+/** The profile (null only when the account was deleted meanwhile). */
+const profileAnswer = z.object({ profile: z.nullable(profileSchema) })
+
 /** Why a profile update was refused: a body naming other fields is told only the name can change. */
-function unreadableProfile(body: unknown): string {
+function unreadableProfile({ body }: { body: unknown }): string {
   const object = typeof body === 'object' && body !== null && !Array.isArray(body)
   const onlyKnown = object && Object.keys(body).every((key) => key === 'displayName')
   return object && !onlyKnown ? ACCOUNT_MESSAGES.onlyDisplayName : ACCOUNT_MESSAGES.unreadable
@@ -22,27 +29,39 @@ function unreadableProfile(body: unknown): string {
 export function registerProfileRoutes(app: FastifyInstance, stream: ProfileStreamOptions = {}): void {
   const { accounts } = app
   const { profiles } = accounts
+  const api = app.withTypeProvider<ZodTypeProvider>()
 
   // The app asks this on start: the profile when signed in, null otherwise (never a 401).
-  app.get('/api/session', async (request, reply) => {
+  const session = {
+    querystring: noQuery,
+    response: answers({ 200: z.object({ profile: z.nullable(profileSchema) }) }),
+  }
+  api.get('/api/session', { schema: session }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await accounts.currentUser(request, reply)
     return { profile: user ? await profiles.ensure(user.userId) : null }
   })
 
-  app.get('/api/profile', async (request, reply) => {
+  const profile = { querystring: noQuery, response: answers({ 200: profileAnswer }) }
+  api.get('/api/profile', { schema: profile }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requireUser(request)
     return { profile: user.profile ?? (await profiles.ensure(user.userId)) }
   })
 
+  // Plan and subscription fields belong to the server: a body that names any is refused whole.
+  const update = {
+    schema: { body: profileUpdateSchema, response: answers({ 200: profileAnswer }) },
+    // The session first (401), then the body (400).
+    preValidation: userBeforeBody,
+    config: { rateLimit: PROFILE_EDIT_RATE_LIMIT, invalid: unreadableProfile },
+  }
   stateChanging(app, (scope) =>
-    scope.patch('/api/profile', { config: { rateLimit: PROFILE_EDIT_RATE_LIMIT } }, async (request) => {
+    scope.withTypeProvider<ZodTypeProvider>().patch('/api/profile', update, async (request) => {
       const user = await requireUser(request)
-      // Plan and subscription fields belong to the server: a body that names any is refused whole.
-      const { displayName } = parseBody(profileUpdateSchema, request.body, unreadableProfile, (b) =>
-        displayNameError(b.displayName),
-      )
+      const { displayName } = request.body
+      const problem = displayNameError(displayName)
+      if (problem) throw new HttpError(400, problem)
       await profiles.ensure(user.userId)
       return { profile: await profiles.updateDisplayName(user.userId, displayName) }
     }),

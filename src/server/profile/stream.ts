@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { HttpError } from '../http/errors'
+import { answers, noQuery } from '../http/openapi'
 import { clientKey } from '../limits/client-address'
 import { createStreamLeases, STREAM_CAPS } from '../limits/stream-leases'
 
@@ -31,7 +33,15 @@ export function registerProfileStream(
     for (const close of [...open]) close()
   })
 
-  app.get('/api/profile/stream', async (request, reply) => {
+  const schema = {
+    querystring: noQuery,
+    response: answers({
+      200: z
+        .string()
+        .meta({ description: 'An event stream (text/event-stream) of the profile as it changes.' }),
+    }),
+  }
+  app.get('/api/profile/stream', { schema }, async (request, reply) => {
     const user = await accounts.requireUser(request)
     const lease = await leases.acquire(user.userId, clientKey(request.ip), leaseMs)
     if (!lease) throw new HttpError(429, TOO_MANY_STREAMS)

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
 import { isShareId, SHARE_MESSAGES } from '../../core/share/protocol'
 import type { Item } from '../../core/wheel/model'
 import { HttpError } from '../http/errors'
+import { answers } from '../http/openapi'
 import { clientKey } from '../limits/client-address'
 import { createMemoryWindowLimiter } from '../limits/memory-window'
 import { tooManyAttempts } from '../limits/rate-limit'
@@ -66,7 +68,11 @@ export function registerPreviewRoute(
     return { png, ms: performance.now() - started }
   }
 
-  app.get<{ Params: { id: string } }>('/api/shares/:id/image.png', async (request, reply) => {
+  const schema = {
+    params: z.object({ id: z.string() }),
+    response: answers({ 200: z.string().meta({ description: 'The link’s preview image (image/png).' }) }),
+  }
+  app.get<{ Params: { id: string } }>('/api/shares/:id/image.png', { schema }, async (request, reply) => {
     const { id } = request.params
     if (!isShareId(id)) throw new HttpError(404, SHARE_MESSAGES.notFound)
     const cached = previews.get(id)

@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
 import { FREE_ITEM_LIMIT } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import {
   createShareRequestSchema,
+  createShareResponseSchema,
   isShareId,
   MAX_SHARE_BYTES,
   SHARE_MESSAGES,
+  sharedWheelSchema,
+  shareListSchema,
   snapshotOf,
 } from '../../core/share/protocol'
 import type { Accounts } from '../auth/accounts'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import type { SessionRead } from '../http/guards'
-import { parseBody } from '../http/parse-body'
+import { answers, noQuery } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import { clientKey } from '../limits/client-address'
 import { createRateLimiter } from '../limits/rate-limit'
@@ -32,6 +37,12 @@ export type ShareOptions = PreviewOptions & {
 }
 
 const ONE_HOUR = 3_600_000
+
+/** A link's id in the path: checked by the handler (isShareId), which answers 404 for any other. */
+const shareParams = z.object({ id: z.string() })
+const page = z
+  .string()
+  .meta({ description: 'An HTML page (text/html) with its head filled in for the link.' })
 
 /**
  * Share links: POST /api/shares (anyone, rate-limited), GET /api/shares (the user's links),
@@ -54,9 +65,11 @@ export function registerShareRoutes(
   const { perIp = 20, perUser = 40 } = options
   const publicUrl = app.config.publicUrl
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/shares',
     {
+      schema: { body: createShareRequestSchema, response: answers({ 201: createShareResponseSchema }) },
+      config: { invalid: SHARE_MESSAGES.invalid },
       // The session and the rate limits are checked before the body is read.
       onRequest: [
         accounts.checkOrigin,
@@ -74,7 +87,7 @@ export function registerShareRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const user = sessions.get(request) ?? null
-      const body = parseBody(createShareRequestSchema, request.body, SHARE_MESSAGES.invalid)
+      const { body } = request
       const snapshot = snapshotOf(body.wheel)
       if (snapshot.items.length === 0) throw new HttpError(400, SHARE_MESSAGES.empty)
       const bytes = Buffer.byteLength(JSON.stringify(snapshot))
@@ -93,7 +106,8 @@ export function registerShareRoutes(
     },
   )
 
-  app.get('/api/shares', async (request, reply) => {
+  const list = { querystring: noQuery, response: answers({ 200: shareListSchema }) }
+  app.get('/api/shares', { schema: list }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await accounts.requireUser(request)
     return { shares: await repository.list(user.userId) }
@@ -109,7 +123,8 @@ export function registerShareRoutes(
     return found
   }
 
-  app.get<{ Params: { id: string } }>('/api/shares/:id', async (request, reply) => {
+  const read = { params: shareParams, response: answers({ 200: sharedWheelSchema }) }
+  app.get<{ Params: { id: string } }>('/api/shares/:id', { schema: read }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const share = await readOrFail(request.params.id)
     const { id, name, itemCount, createdAt, owned, wheel, watermark } = share
@@ -120,7 +135,13 @@ export function registerShareRoutes(
 
   app.delete<{ Params: { id: string } }>(
     '/api/shares/:id',
-    { onRequest: accounts.checkOrigin },
+    {
+      onRequest: accounts.checkOrigin,
+      schema: {
+        params: shareParams,
+        response: answers({ 204: z.null().meta({ description: 'No content' }) }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
       const user = await accounts.requireUser(request)
@@ -133,7 +154,7 @@ export function registerShareRoutes(
     },
   )
 
-  const page = async (id: string, reply: FastifyReply) => {
+  const sendPage = async (id: string, reply: FastifyReply) => {
     const found = isShareId(id) ? await repository.read(id, false) : ({ status: 'missing' } as const)
     const meta: PageMeta =
       found.status === 'ok'
@@ -146,13 +167,14 @@ export function registerShareRoutes(
       .send(sharePageHtml(shell ?? FALLBACK_SHELL, meta))
   }
 
-  app.get<{ Params: { id: string } }>('/w/:id', (request, reply) => page(request.params.id, reply))
-  app.get<{ Params: { id: string } }>('/embed/:id', (request, reply) => {
+  const pages = { schema: { params: shareParams, response: { 200: page, 404: page, 410: page } } }
+  app.get<{ Params: { id: string } }>('/w/:id', pages, (request, reply) => sendPage(request.params.id, reply))
+  app.get<{ Params: { id: string } }>('/embed/:id', pages, (request, reply) => {
     const policy = reply.getHeader('content-security-policy')
     if (typeof policy === 'string')
       reply.header('content-security-policy', embedContentSecurityPolicy(policy))
     reply.removeHeader('x-frame-options')
-    return page(request.params.id, reply)
+    return sendPage(request.params.id, reply)
   })
 
   // Once per interval for the whole cluster (jobs/runner.ts).

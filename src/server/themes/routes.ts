@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { themeSyncSchema } from '../../core/sync/theme-schema'
 import { MAX_CUSTOM_THEMES, mergeThemes, THEME_SYNC_MESSAGES, type ThemeSync } from '../../core/sync/themes'
 import type { Db } from '../db/client'
 import { customThemes } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { premiumBeforeBody, requirePremium, requireUser } from '../http/guards'
-import { parseBody } from '../http/parse-body'
+import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
 
 /** 50 themes of 12 colours and a name each, and 200 removed ids, fit well inside this. */
@@ -25,44 +26,46 @@ async function stored(db: Db, userId: string): Promise<ThemeSync> {
  * the merged list. A user's syncs run one at a time (the row is locked), so none is lost.
  */
 export function registerThemeRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/themes', async (request, reply) => {
+  const read = { querystring: noQuery, response: answers({ 200: themeSyncSchema }) }
+  app.get('/api/themes', { schema: read }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requireUser(request)
     return stored(db, user.userId)
   })
 
+  const sync = {
+    bodyLimit: THEMES_BODY_LIMIT,
+    onRequest: premiumBeforeBody(THEME_SYNC_MESSAGES.premiumRequired),
+    schema: { body: themeSyncSchema, response: answers({ 200: themeSyncSchema }) },
+    config: { invalid: THEME_SYNC_MESSAGES.invalid },
+  }
   stateChanging(app, (scope) =>
-    scope.post(
-      '/api/themes/sync',
-      { bodyLimit: THEMES_BODY_LIMIT, onRequest: premiumBeforeBody(THEME_SYNC_MESSAGES.premiumRequired) },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store')
-        const user = await requirePremium(request, THEME_SYNC_MESSAGES.premiumRequired)
-        const body = parseBody(themeSyncSchema, request.body, THEME_SYNC_MESSAGES.invalid)
-        // The account's lock first (the quota's transaction), then the row's.
-        return app.quota.write(user.userId, async (tx, room) => {
-          await tx.insert(customThemes).values({ userId: user.userId }).onConflictDoNothing()
-          const [row] = await tx
-            .select()
-            .from(customThemes)
-            .where(eq(customThemes.userId, user.userId))
-            .for('update')
-          const merged = mergeThemes(
-            { themes: (row?.themes ?? []) as ThemeSync['themes'], deleted: (row?.deleted ?? []) as string[] },
-            body,
-          )
-          if (merged.themes.length > MAX_CUSTOM_THEMES) throw new HttpError(409, THEME_SYNC_MESSAGES.tooMany)
-          const dataBytes =
-            Buffer.byteLength(JSON.stringify(merged.themes)) +
-            Buffer.byteLength(JSON.stringify(merged.deleted))
-          await room(dataBytes - (row?.dataBytes ?? 0))
-          await tx
-            .update(customThemes)
-            .set({ themes: merged.themes, deleted: merged.deleted, dataBytes, updatedAt: sql`now()` })
-            .where(eq(customThemes.userId, user.userId))
-          return merged
-        })
-      },
-    ),
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/themes/sync', sync, async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await requirePremium(request, THEME_SYNC_MESSAGES.premiumRequired)
+      const { body } = request
+      // The account's lock first (the quota's transaction), then the row's.
+      return app.quota.write(user.userId, async (tx, room) => {
+        await tx.insert(customThemes).values({ userId: user.userId }).onConflictDoNothing()
+        const [row] = await tx
+          .select()
+          .from(customThemes)
+          .where(eq(customThemes.userId, user.userId))
+          .for('update')
+        const merged = mergeThemes(
+          { themes: (row?.themes ?? []) as ThemeSync['themes'], deleted: (row?.deleted ?? []) as string[] },
+          body,
+        )
+        if (merged.themes.length > MAX_CUSTOM_THEMES) throw new HttpError(409, THEME_SYNC_MESSAGES.tooMany)
+        const dataBytes =
+          Buffer.byteLength(JSON.stringify(merged.themes)) + Buffer.byteLength(JSON.stringify(merged.deleted))
+        await room(dataBytes - (row?.dataBytes ?? 0))
+        await tx
+          .update(customThemes)
+          .set({ themes: merged.themes, deleted: merged.deleted, dataBytes, updatedAt: sql`now()` })
+          .where(eq(customThemes.userId, user.userId))
+        return merged
+      })
+    }),
   )
 }

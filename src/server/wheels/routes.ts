@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import {
   PULL_PAGE_DEFAULT,
@@ -11,21 +11,17 @@ import {
 } from '../../core/sync/protocol'
 import type { Database } from '../db/client'
 import { changeEvents } from '../events/events'
-import { HttpError } from '../http/errors'
-import { premiumBeforeBody, requirePremium, requireUser } from '../http/guards'
-import { parseBody } from '../http/parse-body'
+import { premiumBeforeBody, requirePremium, requireUser, userBeforeBody } from '../http/guards'
+import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
 import { registerPeriodicJob } from '../jobs/runner'
 import { createCursorCache } from './cursor-cache'
 import { pullAnswer } from './pull-answer'
 import { createPullSlots } from './pull-slots'
 import { createWheelRepository, RetryLater, type WheelRepositoryOptions } from './repository'
+import { type PullQuery, pullQuerySchema, syncResponseSchema, wheelListSchema } from './schemas'
 import { registerVersionRoutes } from './versions'
 
-const pullQuery = z.object({
-  since: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
-  limit: z.coerce.number().int().min(1).max(PULL_PAGE_MAX).optional(),
-})
 /** How often tombstones past TOMBSTONE_DAYS are purged. */
 const PURGE_INTERVAL_MS = 6 * 60 * 60 * 1000
 const INVALID = 'The wheels sent could not be read. Nothing was changed.'
@@ -65,12 +61,22 @@ export function registerWheelRoutes(
     },
   })
 
-  app.get('/api/wheels', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  const pull = {
+    schema: {
+      querystring: pullQuerySchema(PULL_PAGE_MAX),
+      // 200 is pre-serialised JSON text (pull-answer.ts), written as it is.
+      response: answers({ 200: syncResponseSchema }),
+    },
+    // The session first (401), then the cursor (400).
+    preValidation: userBeforeBody,
+    config: { invalid: 'The sync cursor is not valid.' },
+  }
+  // Untyped answers: the page is JSON text already (the type provider types only objects).
+  app.get('/api/wheels', pull, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requireUser(request)
-    const query = pullQuery.safeParse(request.query)
-    if (!query.success) throw new HttpError(400, 'The sync cursor is not valid.')
-    const { since = 0, limit = PULL_PAGE_DEFAULT } = query.data
+    const { since = 0, limit = PULL_PAGE_DEFAULT } = request.query as PullQuery
     const canWrite = hasPremiumPlan(user.profile)
     if (cursors.get(user.userId) === since) {
       const unchanged: SyncResponse = { wheels: [], cursor: since, more: false, conflicts: [], canWrite }
@@ -106,31 +112,34 @@ export function registerWheelRoutes(
   // The saved wheels in the cloud at a glance, for choosing one (no items): GET /api/wheels/list.
   registerVersionRoutes(app, db)
 
-  app.get('/api/wheels/list', async (request, reply) => {
+  const list = { querystring: noQuery, response: answers({ 200: wheelListSchema }) }
+  api.get('/api/wheels/list', { schema: list }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requireUser(request)
     return { wheels: await repository.list(user.userId) }
   })
 
+  const sync = {
+    bodyLimit: SYNC_BODY_LIMIT,
+    onRequest: premiumBeforeBody(SYNC_MESSAGES.premiumRequired),
+    schema: { body: syncRequestSchema, response: answers({ 200: syncResponseSchema }) },
+    config: { invalid: INVALID },
+  }
   stateChanging(app, (scope) =>
-    scope.post(
-      '/api/wheels/sync',
-      { bodyLimit: SYNC_BODY_LIMIT, onRequest: premiumBeforeBody(SYNC_MESSAGES.premiumRequired) },
-      async (request, reply) => {
-        reply.header('cache-control', 'no-store')
-        const user = await requirePremium(request, SYNC_MESSAGES.premiumRequired)
-        const body = parseBody(syncRequestSchema, request.body, INVALID)
-        cursors.watch(user.userId)
-        const pushed = await repository.push(user.userId, body.since, body.changes)
-        // This process knows at once; the others when the event arrives.
-        cursors.pushed(user.userId, pushed.cursor)
-        void events.publish(user.userId, pushed.cursor).catch((error: unknown) => {
-          // The others then learn of it within 10 s (the cache's age limit).
-          request.log.warn({ err: { message: (error as Error).message } }, 'wheels: push not announced')
-        })
-        const response: SyncResponse = { ...pushed, canWrite: true }
-        return response
-      },
-    ),
+    scope.withTypeProvider<ZodTypeProvider>().post('/api/wheels/sync', sync, async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      const user = await requirePremium(request, SYNC_MESSAGES.premiumRequired)
+      const { body } = request
+      cursors.watch(user.userId)
+      const pushed = await repository.push(user.userId, body.since, body.changes)
+      // This process knows at once; the others when the event arrives.
+      cursors.pushed(user.userId, pushed.cursor)
+      void events.publish(user.userId, pushed.cursor).catch((error: unknown) => {
+        // The others then learn of it within 10 s (the cache's age limit).
+        request.log.warn({ err: { message: (error as Error).message } }, 'wheels: push not announced')
+      })
+      const response: SyncResponse = { ...pushed, canWrite: true }
+      return response
+    }),
   )
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
   VERSION_MESSAGES,
   type VersionListResponse,
@@ -11,7 +11,9 @@ import type { Wheel } from '../../core/wheel/model'
 import type { Db } from '../db/client'
 import { savedWheelVersions } from '../db/schema'
 import { HttpError } from '../http/errors'
-import { requirePremium } from '../http/guards'
+import { premiumBeforeBody, requirePremium } from '../http/guards'
+import { answers } from '../http/openapi'
+import { versionListSchema, versionParams, versionSchema } from './schemas'
 
 /**
  * Earlier versions of a premium user's saved wheels (drizzle/0016_saved_wheel_versions.sql keeps
@@ -65,33 +67,28 @@ export function createVersionRepository(db: Db) {
   }
 }
 
-const params = z.object({
-  id: z.string().min(1).max(100),
-  versionId: z
-    .string()
-    .regex(/^[1-9][0-9]{0,15}$/)
-    .optional(),
-})
-
 /** GET /api/wheels/:id/versions and GET /api/wheels/:id/versions/:versionId (premium). */
 export function registerVersionRoutes(app: FastifyInstance, db: Db): void {
   const versions = createVersionRepository(db)
-  const read = (raw: unknown) => {
-    const parsed = params.safeParse(raw)
-    if (!parsed.success) throw new HttpError(400, VERSION_MESSAGES.invalid)
-    return parsed.data
+  const api = app.withTypeProvider<ZodTypeProvider>()
+  // The plan first (401, 403), then the path (400).
+  const options = {
+    preValidation: premiumBeforeBody(VERSION_MESSAGES.premiumRequired),
+    config: { invalid: VERSION_MESSAGES.invalid },
   }
-  app.get('/api/wheels/:id/versions', async (request, reply) => {
+  const list = { params: versionParams, response: answers({ 200: versionListSchema }) }
+  api.get('/api/wheels/:id/versions', { ...options, schema: list }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requirePremium(request, VERSION_MESSAGES.premiumRequired)
-    const { id } = read(request.params)
+    const { id } = request.params
     const answer: VersionListResponse = { versions: await versions.list(user.userId, id) }
     return answer
   })
-  app.get('/api/wheels/:id/versions/:versionId', async (request, reply) => {
+  const one = { params: versionParams, response: answers({ 200: versionSchema }) }
+  api.get('/api/wheels/:id/versions/:versionId', { ...options, schema: one }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await requirePremium(request, VERSION_MESSAGES.premiumRequired)
-    const { id, versionId } = read(request.params)
+    const { id, versionId } = request.params
     const version = await versions.get(user.userId, id, Number(versionId))
     if (!version) throw new HttpError(404, VERSION_MESSAGES.gone)
     const answer: VersionResponse = { version }
