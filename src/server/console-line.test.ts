@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
-import { loadConfig, startEnvironment } from './config/config'
+import { loadConfig } from './config/config'
+import { startEnvironment } from './config/start-environment'
 import { consoleMode, peopleLogStream, startLine } from './console-line'
 import { send } from './testing/auth'
 import { openTestDatabase, type TestDatabase, testConfig } from './testing/harness'

@@ -1,5 +1,6 @@
 import { buildApp } from './app'
-import { ConfigError, loadConfig, startEnvironment } from './config/config'
+import { ConfigError, loadConfig } from './config/config'
+import { startEnvironment } from './config/start-environment'
 import { consoleMode, peopleLogStream, startLine } from './console-line'
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, startEnvironment } from './config'
+import { ConfigError, loadConfig } from './config'
+import { startEnvironment } from './start-environment'
 
 /** What `npm start` adds (--sandbox): without it a production server needs a payment setting. */
 const SANDBOX = { BILLING_SANDBOX: '1' }

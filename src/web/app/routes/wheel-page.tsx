@@ -2,7 +2,6 @@ import { Download, Save, Upload } from 'lucide-react'
 import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
 import { isRenamedSavedWheel } from '../../../core/wheel/save-choice'
-import { VerifiableDrawPanel } from '../../features/draws/verifiable-draw-panel'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
 import { ShareButton } from '../../features/share/share-button'
 import { AddItemForm } from '../../features/wheel/add-item-form'
@@ -12,7 +11,7 @@ import { ItemList } from '../../features/wheel/item-list'
 import { ListToolbar } from '../../features/wheel/list-toolbar'
 import { SaveChoice } from '../../features/wheel/save-as-new'
 import { SettingsPanel as Settings } from '../../features/wheel/settings-panel'
-import { SpinPanel, type SpinPanelSlots } from '../../features/wheel/spin-panel'
+import { SpinPanel } from '../../features/wheel/spin-panel'
 import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
 import { UpsellPanel } from '../../features/wheel/upsell-panel'
 import { useAutoSave } from '../../features/wheel/use-auto-save'
@@ -24,6 +23,7 @@ import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { TextInput } from '../../ui/text-input'
 import { usePageTitle } from '../../ui/use-page-title'
+import { DRAW_SLOTS } from './draw-slots'
 
 // The page re-renders whenever the current wheel changes (an item added here or in another tab):
 // these panels show none of the items and are skipped when their own props are unchanged.
@@ -33,19 +33,6 @@ const AddMany = memo(AddManyPanel)
 
 // Auto-save's line, only for a loaded saved wheel: loaded when it first has something to say.
 const AutoSaveLine = lazy(() => import('../../features/wheel/auto-save-line'))
-
-// Verifiable draws sit under the Spin button and in the winner modal (its link loads with the modal).
-const VerifyThisDraw = lazy(() =>
-  import('../../features/draws/verify-this-draw').then((m) => ({ default: m.VerifyThisDraw })),
-)
-const DRAW_SLOTS: SpinPanelSlots = {
-  belowSpin: (wheel) => <VerifiableDrawPanel {...wheel} />,
-  inWinnerModal: (
-    <Suspense fallback={null}>
-      <VerifyThisDraw />
-    </Suspense>
-  ),
-}
 
 const TABS = ['Customize', 'Presets', 'History'] as const
 type Tab = (typeof TABS)[number]
