@@ -52,8 +52,9 @@ async function load() {
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
+  const data = await import('./browser-data')
   await state.savedWheelsReady
-  return { ...store, ...persistence, ...state }
+  return { ...store, ...persistence, ...state, ...data }
 }
 
 const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
