@@ -19,8 +19,9 @@ async function load() {
   vi.resetModules()
   const store = await import('./wheel-store')
   const data = await import('./browser-data')
+  const sync = await import('./browser-data-sync')
   await data.savedWheelsRead()
-  return { ...store, ...data }
+  return { ...store, ...data, ...sync }
 }
 
 /** What the browser's database holds now, read through a connection of its own. */

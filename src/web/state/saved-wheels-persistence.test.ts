@@ -52,7 +52,7 @@ async function load() {
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
-  const data = await import('./browser-data')
+  const data = await import('./browser-data-sync')
   await state.savedWheelsReady
   return { ...store, ...persistence, ...state, ...data }
 }

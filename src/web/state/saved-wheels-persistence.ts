@@ -141,12 +141,6 @@ export async function reopen() {
   if (fresh) saved.db = fresh
 }
 
-/** Tombstones: saved wheels the user deleted here that the server has not yet been told about. */
-export function recordDeletedWheels(ids: readonly string[]): void {
-  if (saved.mode === 'local') legacy.recordDeletedWheels(ids)
-  saved.tombstones.record(ids)
-}
-
 /**
  * Cookies declined (or the account deleted): the saved wheels and the sync record leave this
  * browser, and every other open tab lets go of its copy too, so none writes them back.

@@ -67,11 +67,8 @@ export const markSavedWheelsReady = () => markReady()
 /** Applies a change of the saved wheels that did not start with this tab's user (see ChangeSource). */
 export function applySaved(change: Partial<ReturnType<SavedStore['getState']>>, source: ChangeSource) {
   saved.source = source
-  try {
-    saved.store?.setState(change)
-  } finally {
-    saved.source = 'here'
-  }
+  saved.store?.setState(change)
+  saved.source = 'here'
 }
 
 /** Shows `message`, or (null) clears the problem shown, when it is one of `ours`. */

@@ -11,15 +11,15 @@ import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { wheelsApi } from '../../api/wheels'
+import { savedWheelsRead } from '../../state/browser-data'
 import {
   forgetDeletedWheels,
   getDeletedWheels,
   getSyncRecord,
   onSavedWheelsChange,
-  savedWheelsRead,
   storeSyncRecord,
   takeInCloudWheels,
-} from '../../state/browser-data'
+} from '../../state/browser-data-sync'
 import { registerDeclinedDataRemover } from '../../state/data-removal'
 import { setSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
