@@ -52,9 +52,8 @@ async function load() {
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
-  const data = await import('./browser-data-sync')
   await state.savedWheelsReady
-  return { ...store, ...persistence, ...state, ...data }
+  return { ...store, ...persistence, ...state, ...(await import('./browser-data-sync')) }
 }
 
 const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
