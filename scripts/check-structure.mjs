@@ -11,6 +11,10 @@
 //    import the test kit, which builds the whole app.
 // 5. in src/web and src/core a name has one home: no module passes on names of another (`export …
 //    from`, or `export { x }` of an imported x), apart from the doors in REEXPORT_DOORS.
+// 6. the user's data in this browser has one owner (decision 0052): outside the owner's files
+//    (BROWSER_DATA_OWNER) no module sets the wheel store's state directly (`useWheelStore.setState`:
+//    a screen changes it through the store's actions, cloud sync through browser-data.ts), and none
+//    imports the saved wheels' persistence (BROWSER_DATA_INSIDE), only browser-data*.ts. Tests may.
 // It reads relative import specifiers as text (static, `export … from`, and dynamic import()),
 // which is all this codebase uses. Prints each break and exits 1 if there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -197,6 +201,29 @@ export function reExports(graph, doors = REEXPORT_DOORS) {
   return found
 }
 
+/** The files that own the user's data in this browser (decision 0052). */
+export const BROWSER_DATA_OWNER =
+  /^src\/web\/state\/(wheel-store|wheel-edits|browser-data[\w-]*|saved-wheels?-[\w-]+)\.ts$/
+/** The owner's insides: what keeps the saved wheels, reached from elsewhere through browser-data*.ts. */
+const BROWSER_DATA_INSIDE = /^src\/web\/state\/saved-wheels-(state|persistence|start)\.ts$/
+const SETS_WHEEL_STORE = /\buseWheelStore\s*\.\s*setState\b/
+
+/** Modules of src/web outside the owner that set the wheel store's state or reach past browser-data. */
+export function ownerBreaks(graph) {
+  const found = []
+  for (const [file, targets] of graph) {
+    if (!file.startsWith('src/web/') || TEST.test(file) || BROWSER_DATA_OWNER.test(file)) continue
+    if (SETS_WHEEL_STORE.test(readFileSync(file, 'utf8')))
+      found.push(
+        `${file} sets the wheel store's state (useWheelStore.setState): change it through a store action or browser-data.ts`,
+      )
+    for (const to of targets)
+      if (BROWSER_DATA_INSIDE.test(to))
+        found.push(`${file} → ${to}: the saved wheels' persistence is reached through browser-data.ts`)
+  }
+  return found
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const graph = importGraph(process.argv[2] ?? 'src')
   const problems = [
@@ -204,6 +231,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...folderCycles(graph),
     ...layerBreaks(graph),
     ...reExports(graph),
+    ...ownerBreaks(graph),
   ]
   for (const problem of problems) console.error(problem)
   console.log(`structure: ${graph.size} files, ${problems.length} problem${problems.length === 1 ? '' : 's'}`)

@@ -67,4 +67,32 @@ describe('the structure check', () => {
     expect(run.errors).toBe('')
     expect(run.status).toBe(0)
   })
+
+  it("lets only the browser data's owner set the wheel store's state or import its persistence", () => {
+    const store = 'export const useWheelStore = { setState: (s: object) => s, getState: () => ({}) }\n'
+    const owner = {
+      'src/web/state/wheel-store.ts': `${store}useWheelStore.setState({ spinHistory: [] })`,
+      'src/web/state/saved-wheels-state.ts': 'export const saved = { mode: 1 }',
+      'src/web/state/browser-data.ts':
+        "import { saved } from './saved-wheels-state'\nimport { useWheelStore } from './wheel-store'\nexport const take = () => useWheelStore.setState({ saved })",
+      'src/web/features/sync/engine.test.ts':
+        "import { saved } from '../../state/saved-wheels-state'\nimport { useWheelStore } from '../../state/wheel-store'\nuseWheelStore.setState({ saved })",
+      'src/web/features/sync/engine.ts':
+        "import { take } from '../../state/browser-data'\nimport { useWheelStore } from '../../state/wheel-store'\nexport const run = () => take() ?? useWheelStore.getState()",
+    }
+    expect(check(owner)).toEqual({ status: 0, errors: '' })
+
+    const run = check({
+      ...owner,
+      'src/web/features/sync/engine.ts':
+        "import { saved } from '../../state/saved-wheels-state'\nimport { useWheelStore } from '../../state/wheel-store'\nexport const run = () => useWheelStore.setState({ savedWheels: saved })",
+    })
+    expect(run.status).toBe(1)
+    expect(run.errors).toContain(
+      "src/web/features/sync/engine.ts sets the wheel store's state (useWheelStore.setState)",
+    )
+    expect(run.errors).toContain(
+      "src/web/features/sync/engine.ts → src/web/state/saved-wheels-state.ts: the saved wheels' persistence is reached through browser-data.ts",
+    )
+  })
 })

@@ -53,7 +53,7 @@ async function load() {
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
   await state.savedWheelsReady
-  return { ...store, ...persistence, ...state }
+  return { ...store, ...persistence, ...state, ...(await import('./browser-data-sync')) }
 }
 
 const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')

@@ -23,7 +23,8 @@ import * as legacy from './sync-state'
  * Keeps the saved wheels in IndexedDB (decision 0011): only the wheels that changed are written,
  * a moment after the change, in one transaction with the cloud-sync record that goes with them.
  * This is the write path; saved-wheels-start.ts reads them at start (moving an older version's
- * local-storage wheels in) and follows the other tabs. Without IndexedDB (some private modes) the
+ * local-storage wheels in) and follows the other tabs; browser-data.ts is what the rest of the app
+ * (cloud sync, Save Wheel, /saved) calls (decision 0052). Without IndexedDB (some private modes) the
  * saved wheels stay in local storage as far as it holds them, as before.
  */
 
@@ -134,40 +135,10 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
   }
 }
 
-/**
- * An explicit save (Save Wheel): what is waiting is written now rather than a moment later, and
- * the answer comes once it is stored, so "Saved." is only said of a wheel a reload keeps. Where the
- * saved wheels live in local storage they were written with the change itself.
- */
-export async function writeSavedNow(): Promise<boolean> {
-  await savedWheelsReady
-  return saved.mode === 'indexeddb' ? commitSaved() : true
-}
-
 /** Opens the database again (the browser closed the connection). */
 export async function reopen() {
   const fresh = await openSavedWheelsDb()
   if (fresh) saved.db = fresh
-}
-
-/** The cloud-sync record stored with the wheels (null: this browser never synced). */
-export const getSyncRecord = (): SyncState | null =>
-  saved.mode === 'local' ? legacy.readSyncState() : saved.syncRecord
-
-/** Tombstones: saved wheels the user deleted here that the server has not yet been told about. */
-export const getDeletedWheels = (): string[] =>
-  saved.mode === 'local' ? legacy.readDeletedWheels() : saved.tombstones.list()
-
-export function recordDeletedWheels(ids: readonly string[]): void {
-  if (saved.mode === 'local') legacy.recordDeletedWheels(ids)
-  saved.tombstones.record(ids)
-}
-
-export function forgetDeletedWheels(ids: ReadonlySet<string>): void {
-  if (ids.size === 0) return
-  if (saved.mode === 'local') legacy.forgetDeletedWheels(ids)
-  saved.tombstones.forget(ids)
-  if (saved.mode === 'indexeddb') schedule()
 }
 
 /**

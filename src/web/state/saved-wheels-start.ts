@@ -12,6 +12,7 @@ import {
 import { migrateFromLocalStorage as migrate } from './saved-wheels-migration'
 import { commitSaved, noteChange, reopen, schedule, writeWaiting } from './saved-wheels-persistence'
 import {
+  applySaved,
   CHANNEL,
   markSavedWheelsReady,
   type Notice,
@@ -82,9 +83,7 @@ async function followOtherTab(notice: Notice) {
     else list[at] = row.wheel
   }
   const gone = new Set(notice.remove.filter((id) => !dirtyPut.has(id)))
-  saved.applyingRemote = true
-  store.setState({ savedWheels: list.filter((w) => !gone.has(w.id ?? '')) })
-  saved.applyingRemote = false
+  applySaved({ savedWheels: list.filter((w) => !gone.has(w.id ?? '')) }, 'stored')
 }
 
 /** Another tab removed the saved wheels: this one lets go of its copy and stops syncing. */
@@ -111,9 +110,11 @@ export async function startSavedWheels(
   saved.persistLocal = persist
   const started = performance.now()
   target.subscribe((state, previous) => {
-    if (saved.applyingRemote || state.savedWheels === previous.savedWheels) return
+    if (saved.source === 'stored' || state.savedWheels === previous.savedWheels) return
     noteChange(state.savedWheels, previous.savedWheels)
-    if (saved.mode === 'indexeddb') schedule()
+    // Wheels from the cloud are written once, in one transaction with the sync record that goes
+    // with them (cloud sync stores it right after: storeSyncRecord), not a moment later on their own.
+    if (saved.source === 'here' && saved.mode === 'indexeddb') schedule()
   })
   // Other tabs' changes are heard from the start; those that arrive before the wheels are read
   // wait for them.
@@ -156,9 +157,7 @@ export async function startSavedWheels(
       if (wheel && !known.has(id)) list.push(wheel)
     }
     saved.mode = 'indexeddb'
-    saved.applyingRemote = true
-    target.setState({ savedWheels: list, savedWheelsLoaded: true, savedSummaries: null })
-    saved.applyingRemote = false
+    applySaved({ savedWheels: list, savedWheelsLoaded: true, savedSummaries: null }, 'stored')
     // The local-storage copy goes only now that the new one has been read back.
     persist()
     legacy.clearSyncState()

@@ -26,6 +26,12 @@ export const CHANNEL = 'whirl-saved-wheels'
 
 /** 'starting' until the database is read; then IndexedDB, or local storage where it cannot be. */
 export type Mode = 'starting' | 'indexeddb' | 'local'
+/**
+ * Where a change of the saved wheels comes from: 'here' (this tab: written a moment later, and
+ * cloud sync told), 'cloud' (cloud sync's answer: written with the sync record that goes with it,
+ * never sent back) or 'stored' (read from the database or another tab's write: nothing to write).
+ */
+export type ChangeSource = 'here' | 'cloud' | 'stored'
 /** What a tab tells the others after a write: wheels put and removed, and whether the tombstones changed. */
 export type Notice = { put: string[]; remove: string[]; tombstones?: boolean; cleared?: boolean }
 
@@ -44,8 +50,8 @@ export const saved = {
   forcedVersions: new Set<string>(),
   tombstones: createTombstones(),
   syncRecord: null as SyncState | null,
-  /** Set while a change from elsewhere (another tab, the database) is applied: nothing to write. */
-  applyingRemote: false,
+  /** Where the change being applied comes from (set only while it is applied). */
+  source: 'here' as ChangeSource,
   /** Set while another tab's "cleared" is applied here: nothing to clear or announce again. */
   clearingForOtherTab: false,
   persistLocal: (() => true) as () => boolean,
@@ -57,6 +63,13 @@ export const savedWheelsReady: Promise<void> = new Promise((resolve) => {
   markReady = resolve
 })
 export const markSavedWheelsReady = () => markReady()
+
+/** Applies a change of the saved wheels that did not start with this tab's user (see ChangeSource). */
+export function applySaved(change: Partial<ReturnType<SavedStore['getState']>>, source: ChangeSource) {
+  saved.source = source
+  saved.store?.setState(change)
+  saved.source = 'here'
+}
 
 /** Shows `message`, or (null) clears the problem shown, when it is one of `ours`. */
 export function setProblem(message: string | null, ours: readonly string[]) {

@@ -49,23 +49,3 @@ describe('the wheel store’s edits', () => {
     expect(store().currentWheel.items[0]?.weight).toBe(5)
   })
 })
-
-describe('one way to change the wheel', () => {
-  it('no screen sets the wheel store’s state itself: it calls the store’s actions', () => {
-    const sources = import.meta.glob<string>(
-      ['../features/**/*.{ts,tsx}', '../app/**/*.{ts,tsx}', '!**/*.test.*'],
-      {
-        query: '?raw',
-        import: 'default',
-        eager: true,
-      },
-    )
-    expect(Object.keys(sources).length).toBeGreaterThan(50)
-    const setters = Object.keys(sources).filter((file) =>
-      /useWheelStore\.setState\([^)]*currentWheel|useWheelStore\.setState\(\s*\(s\)\s*=>\s*\(\{\s*currentWheel/.test(
-        sources[file] as string,
-      ),
-    )
-    expect(setters).toEqual([])
-  })
-})

@@ -22,9 +22,10 @@ import {
 import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
 import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
+import { recordDeletedWheels } from './browser-data'
 import { registerDeclinedDataRemover } from './data-removal'
 import { keepUnchanged } from './keep-unchanged'
-import { recordDeletedWheels, removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
+import { removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
 import {
   savedWheelsFollowLocalStorage,
   startSavedWheels,

@@ -11,14 +11,16 @@ import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { wheelsApi } from '../../api/wheels'
-import { registerDeclinedDataRemover } from '../../state/data-removal'
+import { savedWheelsRead } from '../../state/browser-data'
 import {
-  commitSaved,
   forgetDeletedWheels,
   getDeletedWheels,
   getSyncRecord,
-} from '../../state/saved-wheels-persistence'
-import { savedWheelsReady } from '../../state/saved-wheels-state'
+  onSavedWheelsChange,
+  storeSyncRecord,
+  takeInCloudWheels,
+} from '../../state/browser-data-sync'
+import { registerDeclinedDataRemover } from '../../state/data-removal'
 import { setSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
 
@@ -76,25 +78,21 @@ export function startCloudSync(
 ): () => void {
   let state: SyncState = emptySyncState(userId)
   // The saved wheels and the sync record are read from the browser's database first.
-  const ready = savedWheelsReady.then(async () => {
+  const ready = savedWheelsRead().then(async () => {
     const previous = getSyncRecord()
-    const foreign = wheelsOfOtherAccount(useWheelStore.getState().savedWheels, previous, userId)
-    if (foreign.size > 0) {
-      useWheelStore.setState((s) => ({
-        savedWheels: s.savedWheels.filter((w) => !foreign.has(w.id ?? '')),
-      }))
-    }
+    const local = useWheelStore.getState().savedWheels
+    const foreign = wheelsOfOtherAccount(local, previous, userId)
+    if (foreign.size > 0) takeInCloudWheels(local.filter((w) => !foreign.has(w.id ?? '')))
     if (previous && previous.userId === userId) state = previous
     else if (previous) {
       forgetDeletedWheels(new Set(getDeletedWheels()))
-      await commitSaved({ sync: null })
+      await storeSyncRecord(null)
     }
   })
   let stopped = false
   let running = false
   let again = false
   let readOnly = pullOnly
-  let applying = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let pending = false
   let leaving = false
@@ -176,11 +174,7 @@ export function startCloudSync(
           answer.cursor,
         )
         current = merged.state
-        if (merged.changed) {
-          applying = true
-          useWheelStore.setState({ savedWheels: merged.wheels })
-          applying = false
-        }
+        if (merged.changed) takeInCloudWheels(merged.wheels)
         readOnly = pullOnly || !answer.canWrite
       }
       // The tombstones the server was told about, and those of wheels it never had, are done.
@@ -192,7 +186,7 @@ export function startCloudSync(
       // refuses writes, a reload starts from the last stored record and asks for the same wheels
       // again, so none is skipped and none is ever taken for deleted.
       state = current
-      if (!(await commitSaved({ sync: current }))) {
+      if (!(await storeSyncRecord(current))) {
         setSyncStatus({ kind: 'error', message: LOCAL_STORE_FULL_MESSAGE })
         return
       }
@@ -234,12 +228,11 @@ export function startCloudSync(
       void run()
     }, DEBOUNCE_MS)
   }
-  const unsubscribe = useWheelStore.subscribe((s, previous) => {
-    if (!applying && s.savedWheels !== previous.savedWheels) {
-      // The user changed or deleted something: a refused push may fit now.
-      refusal = null
-      soon()
-    }
+  // The user changed or deleted something (here or in another tab): a refused push may fit now.
+  // The wheels sync itself takes in do not come back here.
+  const unsubscribe = onSavedWheelsChange(() => {
+    refusal = null
+    soon()
   })
   const onVisible = () => {
     leaving = document.visibilityState === 'hidden'

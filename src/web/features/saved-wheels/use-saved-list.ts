@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { summarizeWheel } from '../../../core/wheel/summary'
+import { savedWheelsRead } from '../../state/browser-data'
 import { memoByObject } from '../../state/memo'
-import { savedWheelsReady } from '../../state/saved-wheels-state'
 import { useWheelStore } from '../../state/wheel-store'
 import { type SortKey, visibleWheels } from './sort'
 
@@ -37,7 +37,7 @@ export function useSavedWheelList(query: string, sort: SortKey) {
 
 /** Runs an action on a saved wheel once the wheels themselves are read (the list shows before). */
 export const withSavedWheel = (id: string, action: (wheel: Wheel) => void) =>
-  void savedWheelsReady.then(() => {
+  void savedWheelsRead().then(() => {
     const wheel = useWheelStore.getState().savedWheels.find((w) => w.id === id)
     if (wheel) action(wheel)
   })

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { VersionSummary } from '../../../core/sync/versions-protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { wheelVersionsApi } from '../../api/wheel-versions'
-import { localVersions, localVersionWheel } from '../../state/saved-wheel-versions'
+import { localVersions, localVersionWheel } from '../../state/browser-data-versions'
 import type { LocalVersionInfo } from '../../state/saved-wheel-versions-db'
 
 /** One line of the Versions list: kept in this browser or in the account. */

@@ -6,7 +6,7 @@ import type { LocalVersionInfo } from '../../state/saved-wheel-versions-db'
 
 const local = vi.fn<() => Promise<LocalVersionInfo[] | null>>()
 const account = vi.fn<() => Promise<{ versions: VersionSummary[] }>>()
-vi.mock('../../state/saved-wheel-versions', () => ({
+vi.mock('../../state/browser-data-versions', () => ({
   localVersions: () => local(),
   localVersionWheel: async () => null,
   restoreWheelVersion: async () => true,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { AUTO_SAVE_DELAY_MS, autoSaveState } from '../../../core/wheel/auto-save'
 import type { Wheel } from '../../../core/wheel/model'
-import { writeSavedNow } from '../../state/saved-wheels-persistence'
+import { writeSavedNow } from '../../state/browser-data'
 import { useWheelStore } from '../../state/wheel-store'
 import { type AutoSaveStatus, autoSaveStatus } from './auto-save-status'
 

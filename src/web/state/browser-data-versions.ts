@@ -1,6 +1,6 @@
 import type { Wheel } from '../../core/wheel/model'
+import { writeSavedNow } from './browser-data'
 import { type LocalVersionInfo, readVersionInfo, readVersionWheel } from './saved-wheel-versions-db'
-import { writeSavedNow } from './saved-wheels-persistence'
 import { saved, savedWheelsReady } from './saved-wheels-state'
 import { useWheelStore } from './wheel-store'
 

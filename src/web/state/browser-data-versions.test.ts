@@ -18,7 +18,7 @@ async function load() {
   vi.resetModules()
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
-  const versions = await import('./saved-wheel-versions')
+  const versions = await import('./browser-data-versions')
   const state = await import('./saved-wheels-state')
   await state.savedWheelsReady
   return { ...store, ...persistence, ...versions }

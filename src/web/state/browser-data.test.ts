@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { openSavedWheelsDb, readSaved } from './saved-wheels-db'
+
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
+const wheel = (id: string, name: string): Wheel => ({
+  ...createDefaultWheel(),
+  id,
+  name,
+  items: [{ id: `${id}-1`, text: 'Ada', color: '#ef4444' }],
+  createdAt: at(0),
+  updatedAt: at(1),
+})
+
+/** Loads the page's modules afresh, as a page load would, once the saved wheels are read. */
+async function load() {
+  vi.resetModules()
+  const store = await import('./wheel-store')
+  const data = await import('./browser-data')
+  const sync = await import('./browser-data-sync')
+  await data.savedWheelsRead()
+  return { ...store, ...data, ...sync }
+}
+
+/** What the browser's database holds now, read through a connection of its own. */
+async function inDatabase() {
+  const db = (await openSavedWheelsDb()) as IDBDatabase
+  const snapshot = await readSaved(db)
+  db.close()
+  return { names: snapshot.wheels.map((r) => r.wheel.name), sync: snapshot.sync }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('the browser data owner', () => {
+  beforeEach(() => {
+    localStorage.clear()
+    vi.stubGlobal('indexedDB', new IDBFactory())
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('writes wheels from the cloud once, with their sync record, and does not hand them back to sync', async () => {
+    const page = await load()
+    const heard: number[] = []
+    const stop = page.onSavedWheelsChange(() => heard.push(page.useWheelStore.getState().savedWheels.length))
+
+    page.takeInCloudWheels([wheel('a', 'From the account')])
+    expect(page.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['From the account'])
+    // Not written on their own a moment later: they wait for the record that goes with them.
+    await pause(150)
+    expect(await inDatabase()).toEqual({ names: [], sync: null })
+
+    const record = { userId: 'u1', cursor: 3, synced: { a: at(1) } }
+    expect(await page.storeSyncRecord(record)).toBe(true)
+    expect(await inDatabase()).toEqual({ names: ['From the account'], sync: record })
+    expect(page.getSyncRecord()).toEqual(record)
+    expect(heard).toEqual([])
+
+    // A change made here is heard, and written a moment later without sync.
+    page.useWheelStore.getState().deleteSavedWheel('a')
+    expect(heard).toEqual([0])
+    expect(page.getDeletedWheels()).toEqual(['a'])
+    await vi.waitFor(async () => expect((await inDatabase()).names).toEqual([]))
+    stop()
+  })
+
+  it('after a reload the wheels from the cloud and the record are there; tombstones told to the server go', async () => {
+    const page = await load()
+    page.takeInCloudWheels([wheel('a', 'Kept'), wheel('b', 'Deleted here')])
+    await page.storeSyncRecord({ userId: 'u1', cursor: 5, synced: { a: at(1), b: at(1) } })
+    page.useWheelStore.getState().deleteSavedWheel('b')
+    expect(await page.writeSavedNow()).toBe(true)
+
+    const again = await load()
+    expect(again.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Kept'])
+    expect(again.getSyncRecord()?.cursor).toBe(5)
+    expect(again.getDeletedWheels()).toEqual(['b'])
+    again.forgetDeletedWheels(new Set(['b']))
+    expect(again.getDeletedWheels()).toEqual([])
+    await again.writeSavedNow()
+    expect((await load()).getDeletedWheels()).toEqual([])
+  })
+})
