@@ -15,6 +15,10 @@
 //    (BROWSER_DATA_OWNER) no module sets the wheel store's state directly (`useWheelStore.setState`:
 //    a screen changes it through the store's actions, cloud sync through browser-data.ts), and none
 //    imports the saved wheels' persistence (BROWSER_DATA_INSIDE), only browser-data*.ts. Tests may.
+// 7. in src/server, a folder whose code works on the Fastify app (names FastifyInstance) is a module
+//    and exposes it as a plugin, `export const xPlugin = fp(…)` (fastify-plugin, with a name and its
+//    dependencies, decision 0034), apart from the helper folders in SERVER_HELPERS and src/server
+//    itself (app.ts assembles the plugins).
 // It reads relative import specifiers as text (static, `export … from`, and dynamic import()),
 // which is all this codebase uses. Prints each break and exits 1 if there is one.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -224,6 +228,36 @@ export function ownerBreaks(graph) {
   return found
 }
 
+/** Folders of src/server that work on the app for modules but are not modules, each with its reason. */
+export const SERVER_HELPERS = [
+  ['src/server/jobs', "periodic jobs: a helper each module's plugin calls with its own work"],
+  ['src/server/testing', 'the test kit: stand-ins and helpers that build the whole app'],
+]
+
+const PLUGIN_EXPORT = /^export const \w+Plugin = fp\(/m
+
+/** Server folders whose code works on the Fastify app but that expose no plugin. */
+export function missingPlugins(graph, helpers = SERVER_HELPERS) {
+  const exempt = new Set(helpers.map(([folder]) => folder))
+  const folders = new Map()
+  for (const file of graph.keys()) {
+    const folder = path.posix.dirname(file)
+    if (!file.startsWith('src/server/') || folder === 'src/server' || TEST.test(file) || exempt.has(folder))
+      continue
+    const text = readFileSync(file, 'utf8')
+    const seen = folders.get(folder) ?? { app: false, plugin: false }
+    seen.app ||= text.includes('FastifyInstance')
+    seen.plugin ||= PLUGIN_EXPORT.test(text)
+    folders.set(folder, seen)
+  }
+  return [...folders]
+    .filter(([, seen]) => seen.app && !seen.plugin)
+    .map(
+      ([folder]) =>
+        `${folder} works on the Fastify app but exposes no plugin: export const xPlugin = fp(async (app, options) => …, { name: 'whirl-…', dependencies: […] })`,
+    )
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const graph = importGraph(process.argv[2] ?? 'src')
   const problems = [
@@ -232,6 +266,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...layerBreaks(graph),
     ...reExports(graph),
     ...ownerBreaks(graph),
+    ...missingPlugins(graph),
   ]
   for (const problem of problems) console.error(problem)
   console.log(`structure: ${graph.size} files, ${problems.length} problem${problems.length === 1 ? '' : 's'}`)

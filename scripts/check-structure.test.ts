@@ -95,4 +95,25 @@ describe('the structure check', () => {
       "src/web/features/sync/engine.ts → src/web/state/saved-wheels-state.ts: the saved wheels' persistence is reached through browser-data.ts",
     )
   })
+
+  it('asks a server folder that works on the Fastify app to expose a plugin', () => {
+    const run = check({
+      'src/server/rooms/routes.ts':
+        "import type { FastifyInstance } from 'fastify'\nexport function registerRooms(app: FastifyInstance) {}",
+    })
+    expect(run.status).toBe(1)
+    expect(run.errors).toContain('src/server/rooms works on the Fastify app but exposes no plugin')
+  })
+
+  it('passes a server module that exposes its plugin, and the helper folders without one', () => {
+    const run = check({
+      'src/server/rooms/routes.ts':
+        "import type { FastifyInstance } from 'fastify'\nimport fp from 'fastify-plugin'\n" +
+        "export const roomsPlugin = fp(\n  async (app: FastifyInstance) => {},\n  { name: 'whirl-rooms' },\n)",
+      'src/server/jobs/runner.ts':
+        "import type { FastifyInstance } from 'fastify'\nexport function registerPeriodicJob(app: FastifyInstance) {}",
+    })
+    expect(run.errors).toBe('')
+    expect(run.status).toBe(0)
+  })
 })

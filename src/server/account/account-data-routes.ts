@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DELETION_MESSAGES, deleteAccountRequestSchema, FRESH_SIGN_IN_MS } from '../../core/account/deletion'
@@ -26,12 +27,31 @@ If you did not ask for this, reply to this mail.
 
 Whirl`
 
+/** The account's data routes (below), over app.billing and app.mailer. */
+export const accountDataPlugin = fp(
+  async (app: FastifyInstance) => {
+    registerAccountDataRoutes(app, { billing: app.billing, mailer: app.mailer })
+  },
+  {
+    name: 'whirl-account-data',
+    dependencies: [
+      'whirl-errors',
+      'whirl-openapi',
+      'whirl-config',
+      'whirl-database',
+      'whirl-mailer',
+      'whirl-accounts',
+      'whirl-billing',
+    ],
+  },
+)
+
 /**
  * "Download my data" (GET /api/account/data) and "Delete my account" (POST /api/account/delete)
  * on the profile page. Deleting asks for the password (or a Google sign-in of the last 10 minutes),
  * cancels a subscription that could still bill with the provider first, then removes the rows.
  */
-export function registerAccountDataRoutes(
+function registerAccountDataRoutes(
   app: FastifyInstance,
   deps: { billing: BillingService; mailer: Mailer },
 ): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Database } from '../db/client'
 import { changeEvents, PROFILE_CHANNEL, type ProfileEvents } from '../events/events'
 import { HttpError } from '../http/errors'
@@ -44,19 +45,26 @@ export type Accounts = Auth
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The one way modules reach the sign-in service (app.ts sets it up before any module). */
+    /** The one way modules reach the sign-in service (accountsPlugin; list 'whirl-accounts' in dependencies). */
     accounts: Auth
   }
 }
 
 export const SIGN_IN_REQUIRED = 'Please sign in to continue.'
 
+/** The sign-in service as app.accounts (below); the account routes are auth/routes.ts's plugin. */
+export const accountsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await createAuthService(app, { database: app.database, mailer: app.mailer })
+  },
+  { name: 'whirl-accounts', dependencies: ['whirl-config', 'whirl-database', 'whirl-mailer'] },
+)
+
 /**
  * Builds the sign-in service (better-auth, profiles and their live updates, the attempt limiter),
- * ties its start and stop to the app's, and decorates app.accounts. It registers no routes: app.ts
- * does, module by module.
+ * ties its start and stop to the app's, and decorates app.accounts. It registers no routes.
  */
-export async function createAuthService(
+async function createAuthService(
   app: FastifyInstance,
   { database, mailer }: { database: Database; mailer: Mailer },
 ): Promise<Auth> {

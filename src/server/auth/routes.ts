@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { authConfigSchema, profileSchema } from '../../core/account/profile'
@@ -39,11 +40,22 @@ const done = z.object({ success: z.literal(true) })
 /** A body of the wrong shape: the shared message (unstorable text keeps its own). */
 const unreadable = { invalid: ACCOUNT_MESSAGES.unreadable }
 
+/** The account routes (below) and better-auth's handler, in front of app.accounts. */
+export const accountRoutesPlugin = fp(
+  async (app: FastifyInstance) => {
+    registerAccountRoutes(app)
+  },
+  {
+    name: 'whirl-account-routes',
+    dependencies: ['whirl-errors', 'whirl-openapi', 'whirl-config', 'whirl-database', 'whirl-accounts'],
+  },
+)
+
 /**
  * Email and password accounts under /api/account: our rules (shared with the client), our rate
  * limits and our wording in front of better-auth's API.
  */
-export function registerAccountRoutes(app: FastifyInstance): void {
+function registerAccountRoutes(app: FastifyInstance): void {
   const { accounts } = app
   const { auth, profiles, limiter } = accounts
   const { perIp, perEmail } = app.config.auth.rateLimit

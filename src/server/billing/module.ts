@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { z } from 'zod'
 import { trialStatusSchema } from '../../core/billing/trial'
 import type { Accounts } from '../auth/accounts'
@@ -33,6 +34,38 @@ export type BillingOptions = {
   expose?: (service: BillingService) => void
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Plans and payments (billingPlugin); account deletion settles payments through it. */
+    billing: BillingService
+  }
+}
+
+/** Plans and payments (below) as app.billing, with their routes and periodic work. */
+export const billingPlugin = fp(
+  async (app: FastifyInstance, options: BillingOptions) => {
+    const service = await registerBilling(app, {
+      accounts: app.accounts,
+      db: app.database.db,
+      mailer: app.mailer,
+      options,
+    })
+    app.decorate('billing', service)
+  },
+  {
+    name: 'whirl-billing',
+    dependencies: [
+      'whirl-errors',
+      'whirl-openapi',
+      'whirl-rate-limits',
+      'whirl-config',
+      'whirl-database',
+      'whirl-mailer',
+      'whirl-accounts',
+    ],
+  },
+)
+
 /** The configured provider; PayPal's code is only loaded when PayPal is configured. */
 async function providerFor(
   config: BillingConfig,
@@ -55,7 +88,7 @@ async function providerFor(
 }
 
 /** Plans and payments: the provider, the billing endpoints, the sandbox's page, the expiry sweep. */
-export async function registerBilling(
+async function registerBilling(
   app: FastifyInstance,
   {
     accounts,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contactRequestSchema } from '../../core/contact/schema'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import { HttpError, type InvalidInput } from '../http/errors'
 import { answers } from '../http/openapi'
-import type { ContactMailQueue } from './mail-queue'
+import { type ContactMailQueue, type ContactMailQueueOptions, createContactMailQueue } from './mail-queue'
 import { insertContactMessage } from './repository'
 
 /** A field the form's rules refuse gets that rule's words (core/contact); any other shape the form's message. */
@@ -16,7 +17,41 @@ const unreadable = ({ issues }: InvalidInput) => {
     : 'The message could not be read. Please check the form and try again.'
 }
 
-export function registerContactRoutes(app: FastifyInstance, queue: ContactMailQueue): void {
+/** Timing of the contact mail queue (tests make it fast). */
+export type ContactPluginOptions = Pick<
+  ContactMailQueueOptions,
+  'pollMs' | 'baseBackoffMs' | 'maxBackoffMs' | 'now'
+>
+
+/** POST /api/contact (below) and the queue that mails stored messages to support. */
+export const contactPlugin = fp(
+  async (app: FastifyInstance, options: ContactPluginOptions) => {
+    const queue = createContactMailQueue({
+      db: app.database.db,
+      mailer: app.mailer,
+      supportEmail: app.config.supportEmail,
+      log: app.log,
+      ...options,
+    })
+    registerContactRoutes(app, queue)
+    app.addHook('onReady', async () => queue.start())
+    app.addHook('preClose', async () => queue.stop())
+  },
+  {
+    name: 'whirl-contact',
+    dependencies: [
+      'whirl-errors',
+      'whirl-openapi',
+      'whirl-rate-limits',
+      'whirl-config',
+      'whirl-database',
+      'whirl-mailer',
+      'whirl-accounts',
+    ],
+  },
+)
+
+function registerContactRoutes(app: FastifyInstance, queue: ContactMailQueue): void {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/contact',
     {

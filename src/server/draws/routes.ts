@@ -1,5 +1,6 @@
 import { type Readable, Transform } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { z } from 'zod'
 import {
   type CreatedDraw,
@@ -87,12 +88,30 @@ function drawIdOf(params: unknown): string {
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
 
+/** Verifiable draws (below); options: purge timing (tests). */
+export const drawsPlugin = fp(
+  async (app: FastifyInstance, options: DrawOptions) => {
+    registerDrawRoutes(app, app.accounts, app.database.db, options)
+  },
+  {
+    name: 'whirl-draws',
+    dependencies: [
+      'whirl-errors',
+      'whirl-openapi',
+      'whirl-rate-limits',
+      'whirl-config',
+      'whirl-database',
+      'whirl-accounts',
+    ],
+  },
+)
+
 /**
  * Verifiable draws (issue 14): POST /api/draws commits a signed-in user's entries, POST
  * /api/draws/:id/reveal completes it once with the host's client seed, GET /api/draws/:id is the
  * public record (the server seed only after the reveal).
  */
-export function registerDrawRoutes(
+function registerDrawRoutes(
   app: FastifyInstance,
   accounts: Accounts,
   db: Db,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import { z } from 'zod'
-import type { Database } from '../db/client'
 import { answers, noQuery } from '../http/openapi'
 
 const healthSchema = z.object({
@@ -9,7 +9,16 @@ const healthSchema = z.object({
   database: z.object({ kind: z.string(), reachable: z.boolean(), latencyMs: z.optional(z.number()) }),
 })
 
-export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+/** GET /api/health: the database reachable, and the payment mode. */
+export const healthPlugin = fp(
+  async (app: FastifyInstance) => {
+    registerHealthRoutes(app)
+  },
+  { name: 'whirl-health', dependencies: ['whirl-errors', 'whirl-openapi', 'whirl-config', 'whirl-database'] },
+)
+
+function registerHealthRoutes(app: FastifyInstance): void {
+  const { database } = app
   // Payments: "sandbox" while the built-in provider simulates them, "paypal" otherwise.
   const mode = app.config.billing.provider.kind
   const schema = { querystring: noQuery, response: answers({ 200: healthSchema, 503: healthSchema }) }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { textProblemOf } from '../../core/text/schema'
 import { isDataException, sqlStateOf } from '../db/sql-state'
@@ -98,12 +99,20 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return reply.status(status).send(body)
 }
 
+/** The one error handler of every route (below); global, as fp() does not encapsulate. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    registerErrorHandling(app)
+  },
+  { name: 'whirl-errors' },
+)
+
 /**
  * One error handler for every route: 4xx answers carry a clear message, 5xx answers are logged as
  * a short summary (http/logging.ts: no bodies, no query parameters) and answered without internals.
  * A request refused by its route's declared schema gets the route's own message (`config.invalid`).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (dataExceptionStatus(error, request)) return sendError(request, reply, 400, UNSTORABLE_MESSAGE)
     const thrown: unknown = error

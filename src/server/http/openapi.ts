@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger'
-import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -68,11 +69,25 @@ export function answers<T extends Record<number, $ZodType>>(ok: T, options: { bi
 /** A route without input: an empty query (documented, not checked). */
 export const noQuery = z.object({})
 
+export type OpenApiPluginOptions = {
+  /** Sees every route as it is registered (the OpenAPI test checks each one is declared). */
+  onRoute?: (route: RouteOptions) => void
+}
+
+/** Declared routes and /api/openapi.json (below); registered before any plugin with routes. */
+export const openApiPlugin = fp(
+  async (app: FastifyInstance, options: OpenApiPluginOptions) => {
+    if (options.onRoute) app.addHook('onRoute', options.onRoute)
+    await registerOpenApi(app)
+  },
+  { name: 'whirl-openapi', dependencies: ['whirl-config'] },
+)
+
 /**
  * Declared routes: zod schemas read every route's input, and @fastify/swagger collects them into
  * the OpenAPI document served at GET /api/openapi.json. Register before any route.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.setValidatorCompiler(validateInput)
   app.setSerializerCompiler(answerSerializer(app.config.env))
   await app.register(swagger, {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import helmet, { type HelmetOptions } from 'helmet'
-import type { Config } from '../config/config'
 
 /**
  * The headers helmet sets for these options, worked out once. @fastify/helmet built a new helmet
@@ -26,12 +26,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers
 }
 
+/** Security headers (below) on every answer: an onRequest hook, global. */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance) => {
+    await registerSecurityHeaders(app)
+  },
+  { name: 'whirl-security-headers', dependencies: ['whirl-config', 'whirl-web-shell'] },
+)
+
 /** Security headers, with a Content-Security-Policy that allows only our own scripts and styles. */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Config,
-  inlineScriptHashes: string[],
-): Promise<void> {
+async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  const { config } = app
+  const inlineScriptHashes = app.webShell?.inlineScriptHashes ?? []
   const https = config.publicUrl.startsWith('https://')
   const headers = securityHeaders({
     contentSecurityPolicy: {

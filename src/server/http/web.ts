@@ -4,6 +4,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import { z } from 'zod'
 import { APP_ROUTES, isAppRoute, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/routes'
 import type { Config } from '../config/config'
@@ -21,6 +22,21 @@ export type WebShell = {
   inlineScriptHashes: string[]
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built web app's shell and pages, or null before `npm run build` (security headers, shares, web). */
+    webShell: WebShell | null
+  }
+}
+
+/** Decorates app.webShell: the built shell read once at start (loadWebShell below). */
+export const webShellPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('webShell', loadWebShell(app.config))
+  },
+  { name: 'whirl-web-shell', dependencies: ['whirl-config'] },
+)
+
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
@@ -30,7 +46,7 @@ const PAGES_DIR = '_pages'
  * Reads the built index.html and the prerendered pages, fills in the runtime values and hashes
  * their inline scripts for the CSP.
  */
-export function loadWebShell(config: Config): WebShell | null {
+function loadWebShell(config: Config): WebShell | null {
   const read = (file: string) =>
     readFileSync(file, 'utf8').replaceAll('%WHIRL_SUPPORT_EMAIL%', escapeAttr(config.supportEmail))
   const file = path.join(config.webDir, 'index.html')
@@ -77,12 +93,16 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 
 const pageKey = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
 
+/** The web app (below): registered last, as it answers every path no route took. */
+export const webPlugin = fp(
+  async (app: FastifyInstance) => {
+    await registerWeb(app, app.config, app.webShell)
+  },
+  { name: 'whirl-web', dependencies: ['whirl-openapi', 'whirl-config', 'whirl-web-shell'] },
+)
+
 /** Serves the built React app: hashed assets cached forever, every page route answered with the shell. */
-export async function registerWeb(
-  app: FastifyInstance,
-  config: Config,
-  shell: WebShell | null,
-): Promise<void> {
+async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell | null): Promise<void> {
   if (shell) {
     await app.register(fastifyStatic, {
       root: config.webDir,

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { clientKey } from './client-address'
@@ -9,7 +10,7 @@ import { countHit, readHits } from './counter'
  * Rate limits, one mechanism: every attempt is one hit on a fixed-window counter in the database
  * every process shares (counter.ts), and every refusal is the same 429 answer. Two ways in:
  * - a route's `config: { rateLimit: { max, timeWindow } }`, counted per client address by
- *   @fastify/rate-limit on the database store below (registerRouteRateLimits, once in app.ts);
+ *   @fastify/rate-limit on the database store below (rateLimitsPlugin, once in app.ts);
  * - `createRateLimiter(db, windowMs).check(keys)` for limits a handler keys itself (per user, per
  *   email address, per share link).
  */
@@ -93,11 +94,19 @@ export function databaseRateLimitStore(db: Db) {
   return DatabaseStore
 }
 
+/** Route rate limits (below), counted in app.database: register before any route that opts in. */
+export const rateLimitsPlugin = fp(
+  async (app: FastifyInstance) => {
+    await registerRouteRateLimits(app, app.database.db)
+  },
+  { name: 'whirl-rate-limits', dependencies: ['whirl-database'] },
+)
+
 /**
  * Registers @fastify/rate-limit for the routes that opt in (`config.rateLimit`), counted in the
  * shared database per client address, refusing with the same answer as the limiter above.
  */
-export async function registerRouteRateLimits(app: FastifyInstance, db: Db): Promise<void> {
+async function registerRouteRateLimits(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db),

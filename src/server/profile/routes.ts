@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { profileSchema } from '../../core/account/profile'
@@ -22,11 +23,22 @@ function unreadableProfile({ body }: { body: unknown }): string {
   return object && !onlyKnown ? ACCOUNT_MESSAGES.onlyDisplayName : ACCOUNT_MESSAGES.unreadable
 }
 
+/** The profile routes and stream (below); options: the stream's timing and caps (tests). */
+export const profilePlugin = fp(
+  async (app: FastifyInstance, options: ProfileStreamOptions) => {
+    registerProfileRoutes(app, options)
+  },
+  {
+    name: 'whirl-profile',
+    dependencies: ['whirl-errors', 'whirl-openapi', 'whirl-rate-limits', 'whirl-database', 'whirl-accounts'],
+  },
+)
+
 /**
  * The signed-in user's profile: read it, change the display name (nothing else), and follow it
  * live. Every route checks the session.
  */
-export function registerProfileRoutes(app: FastifyInstance, stream: ProfileStreamOptions = {}): void {
+function registerProfileRoutes(app: FastifyInstance, stream: ProfileStreamOptions = {}): void {
   const { accounts } = app
   const { profiles } = accounts
   const api = app.withTypeProvider<ZodTypeProvider>()

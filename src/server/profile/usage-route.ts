@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { StorageUsage } from '../../core/account/storage'
@@ -11,8 +12,16 @@ const usageSchema = z.object({
   stores: z.record(z.string(), z.number()),
 })
 
+/** GET /api/profile/usage (below), read from app.quota. */
+export const usagePlugin = fp(
+  async (app: FastifyInstance) => {
+    registerUsageRoute(app)
+  },
+  { name: 'whirl-usage', dependencies: ['whirl-errors', 'whirl-openapi', 'whirl-accounts', 'whirl-quota'] },
+)
+
 /** GET /api/profile/usage: what the account stores against its quota, per store ("Your data" on /profile). */
-export function registerUsageRoute(app: FastifyInstance): void {
+function registerUsageRoute(app: FastifyInstance): void {
   const schema = { querystring: noQuery, response: answers({ 200: usageSchema }) }
   app
     .withTypeProvider<ZodTypeProvider>()

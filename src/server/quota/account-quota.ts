@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import {
   ACCOUNT_QUOTA_BYTES,
   STORAGE_STORES,
@@ -20,6 +22,21 @@ export type QuotaOptions = {
   /** The bytes visitors may store per client address per day. */
   visitorBytesPerDay?: number
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** One byte quota per account over everything it stores (quotaPlugin). */
+    quota: AccountQuota
+  }
+}
+
+/** Decorates app.quota over app.database (options: smaller quotas in tests). */
+export const quotaPlugin = fp(
+  async (app: FastifyInstance, options: QuotaOptions) => {
+    app.decorate('quota', createAccountQuota(app.database.db, options))
+  },
+  { name: 'whirl-quota', dependencies: ['whirl-database'] },
+)
 
 /** Checks that `bytes` more fit the account (nothing to check for a write that frees room). */
 export type RoomCheck = (bytes: number) => Promise<void>

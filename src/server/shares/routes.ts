@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { FREE_ITEM_LIMIT } from '../../core/plan/definition'
@@ -44,12 +45,35 @@ const page = z
   .string()
   .meta({ description: 'An HTML page (text/html) with its head filled in for the link.' })
 
+/** Share links, their pages and preview images (below); options: limits and timing (tests). */
+export const sharesPlugin = fp(
+  async (app: FastifyInstance, options: ShareOptions) => {
+    registerShareRoutes(app, {
+      accounts: app.accounts,
+      db: app.database.db,
+      shell: app.webShell?.html ?? null,
+      options,
+    })
+  },
+  {
+    name: 'whirl-shares',
+    dependencies: [
+      'whirl-errors',
+      'whirl-openapi',
+      'whirl-config',
+      'whirl-database',
+      'whirl-accounts',
+      'whirl-web-shell',
+    ],
+  },
+)
+
 /**
  * Share links: POST /api/shares (anyone, rate-limited), GET /api/shares (the user's links),
  * GET and DELETE /api/shares/:id, the preview image, and the pages /w/:id and /embed/:id with
  * their head filled in on the server.
  */
-export function registerShareRoutes(
+function registerShareRoutes(
   app: FastifyInstance,
   {
     accounts,

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { themeSyncSchema } from '../../core/sync/theme-schema'
 import { MAX_CUSTOM_THEMES, mergeThemes, THEME_SYNC_MESSAGES, type ThemeSync } from '../../core/sync/themes'
@@ -19,13 +20,24 @@ async function stored(db: Db, userId: string): Promise<ThemeSync> {
   return { themes: (row?.themes ?? []) as ThemeSync['themes'], deleted: (row?.deleted ?? []) as string[] }
 }
 
+/** Custom themes' sync (below). */
+export const themesPlugin = fp(
+  async (app: FastifyInstance) => {
+    registerThemeRoutes(app, app.database.db)
+  },
+  {
+    name: 'whirl-themes',
+    dependencies: ['whirl-errors', 'whirl-openapi', 'whirl-database', 'whirl-accounts'],
+  },
+)
+
 /**
  * Cloud sync of custom themes: GET /api/themes (the account's themes, also for a user whose
  * premium lapsed) and POST /api/themes/sync (premium only): the browser sends its themes and the
  * ids it removed, the server merges them into the account's copy (core/sync/themes.ts) and answers
  * the merged list. A user's syncs run one at a time (the row is locked), so none is lost.
  */
-export function registerThemeRoutes(app: FastifyInstance, db: Db): void {
+function registerThemeRoutes(app: FastifyInstance, db: Db): void {
   const read = { querystring: noQuery, response: answers({ 200: themeSyncSchema }) }
   app.get('/api/themes', { schema: read }, async (request, reply) => {
     reply.header('cache-control', 'no-store')

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import {
@@ -38,11 +39,18 @@ export type WheelOptions = WheelRepositoryOptions
 const RETRY_AFTER_PULLS_S = 2
 const RETRY_AFTER_BUSY_S = 5
 
-export function registerWheelRoutes(
-  app: FastifyInstance,
-  database: Database,
-  options: WheelOptions = {},
-): void {
+/** Saved wheels' sync and versions (below), within app.quota. */
+export const wheelsPlugin = fp(
+  async (app: FastifyInstance, options: WheelOptions) => {
+    registerWheelRoutes(app, app.database, options)
+  },
+  {
+    name: 'whirl-wheels',
+    dependencies: ['whirl-errors', 'whirl-openapi', 'whirl-database', 'whirl-accounts', 'whirl-quota'],
+  },
+)
+
+function registerWheelRoutes(app: FastifyInstance, database: Database, options: WheelOptions = {}): void {
   const db = database.db
   const events = changeEvents(app, database, WHEELS_CHANNEL)
   const repository = createWheelRepository(db, app.quota, options)
