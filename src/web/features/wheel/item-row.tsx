@@ -55,6 +55,8 @@ export const ItemRow = memo(function ItemRow({
           onBlur={confirm}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
+              // Else the Enter would go on to press the row's button that takes the focus back.
+              e.preventDefault()
               refocus.current = true
               confirm()
             }
