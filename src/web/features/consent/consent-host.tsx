@@ -1,23 +1,27 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, useEffect, useState } from 'react'
 import { CONSENT_DELAY_MS, readConsent } from '../../state/consent-storage'
 
-// The notice's code loads when it is about to show: a visitor who has answered never loads it, and
-// nobody loads it with the page.
-const CookieConsent = lazy(() => import('./cookie-consent').then((m) => ({ default: m.CookieConsent })))
+type Notice = ComponentType<{ onClose(): void }>
 
-/** Shows the cookie notice 2 seconds after load while no answer is stored. */
+/**
+ * Shows the cookie notice 2 seconds after load while no answer is stored. Its code loads only then:
+ * a visitor who has answered never loads it, and nobody loads it with the page.
+ */
 export function ConsentHost() {
-  const [open, setOpen] = useState(false)
+  const [Notice, setNotice] = useState<Notice | null>(null)
 
   useEffect(() => {
     if (readConsent()) return
-    const timer = setTimeout(() => setOpen(true), CONSENT_DELAY_MS)
+    const timer = setTimeout(
+      () =>
+        void import('./cookie-consent').then(
+          (m) => setNotice(() => m.CookieConsent),
+          () => {},
+        ),
+      CONSENT_DELAY_MS,
+    )
     return () => clearTimeout(timer)
   }, [])
 
-  return open ? (
-    <Suspense fallback={null}>
-      <CookieConsent onClose={() => setOpen(false)} />
-    </Suspense>
-  ) : null
+  return Notice && <Notice onClose={() => setNotice(null)} />
 }
