@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { BASE_URL } from '../playwright.config'
+import { expectNoAxeViolations } from './axe'
 import { test } from './fixtures'
 import { items, openWithWheel } from './wheel-helpers'
 
@@ -57,6 +58,7 @@ for (const screen of SCREENS) {
 
     test('a first visit: the wheel and Spin on the first screen, no layout shift, and no locked theme tiles before Add', async ({
       page,
+      axe,
     }) => {
       await watchLayoutShift(page)
       await page.goto('/wheel')
@@ -71,6 +73,7 @@ for (const screen of SCREENS) {
       if (screen.width >= 1024) await expectOnFirstScreen(page, add)
       await page.getByText('More themes (Premium)').click()
       await expect(page.getByRole('button', { name: 'Apply the Ocean palette' })).toBeDisabled()
+      await axe(`/wheel at ${screen.width}`)
       // The three locked features' links say what they unlock.
       for (const what of ['saving', 'import', 'themes'])
         await expect(page.getByRole('link', { name: `Premium Only: unlock ${what}` })).toHaveAttribute(
@@ -169,6 +172,7 @@ test('on a phone the cookie notice never covers Spin, and nothing moves when it 
     serviceWorkers: 'block',
   })
   const page = await context.newPage()
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
   await watchLayoutShift(page)
   await page.goto(`${BASE_URL}/wheel`)
   const notice = page.getByRole('dialog', { name: 'We use cookies' })
@@ -180,6 +184,7 @@ test('on a phone the cookie notice never covers Spin, and nothing moves when it 
   expect(spin.y + spin.height).toBeLessThanOrEqual(bar.y)
   await expectOnFirstScreen(page, spinButton(page))
   expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+  await expectNoAxeViolations(page, 'the cookie bar, dark')
   // Scrolled to the end, the page's last content sits above the bar, which keeps its own room.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   const footer = await box(page.getByRole('contentinfo'))
