@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react'
-import { CookieConsent } from '../features/consent/cookie-consent'
+import { ConsentHost } from '../features/consent/consent-host'
 import { Outlet, ScrollRestoration, useLocation } from '../router'
 import { NoticeBanner } from '../ui/notice-banner'
 import { Footer } from './footer'
@@ -21,31 +21,36 @@ export function Layout() {
   // first paint of the content (and hide it from Largest Contentful Paint).
   const firstKey = useRef(location.key)
   const enter = location.key === firstKey.current ? '' : 'page-enter '
+  // The cookie notice comes after the page's screen-high frame: on a phone it is a bar that takes
+  // its own room at the end (sticky at the bottom while the page scrolls), so nothing moves when
+  // it appears and the page can always be scrolled clear of it.
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-slate-900"
-      >
-        Skip to content
-      </a>
-      <Header
-        account={
-          <Suspense fallback={accountPlaceholder}>
-            <AccountButton />
-          </Suspense>
-        }
-      />
-      <NoticeBanner />
-      <main id="main" key={location.pathname} className={`${enter}flex-1`} data-testid="page">
-        <Outlet />
-      </main>
-      <Footer />
-      <CookieConsent />
-      <Suspense fallback={null}>
-        <SignInModalHost />
-      </Suspense>
-      <ScrollRestoration />
-    </div>
+    <>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-slate-900"
+        >
+          Skip to content
+        </a>
+        <Header
+          account={
+            <Suspense fallback={accountPlaceholder}>
+              <AccountButton />
+            </Suspense>
+          }
+        />
+        <NoticeBanner />
+        <main id="main" key={location.pathname} className={`${enter}flex-1`} data-testid="page">
+          <Outlet />
+        </main>
+        <Footer />
+        <Suspense fallback={null}>
+          <SignInModalHost />
+        </Suspense>
+        <ScrollRestoration />
+      </div>
+      <ConsentHost />
+    </>
   )
 }

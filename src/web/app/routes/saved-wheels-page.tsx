@@ -157,7 +157,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
               <Upload aria-hidden className="size-4" />
               Import
             </button>
-            <PremiumBadge />
+            <PremiumBadge unlocks="import" />
           </span>
         ) : (
           <ImportWheelButton

@@ -220,7 +220,7 @@ function CustomizeTab({
             <Save aria-hidden className="size-4" />
             Save Wheel
           </button>
-          {!canSave && <PremiumBadge />}
+          {!canSave && <PremiumBadge unlocks="saving" />}
         </span>
         {canImport ? (
           <>
@@ -262,7 +262,7 @@ function CustomizeTab({
               <Upload aria-hidden className="size-4" />
               Import
             </button>
-            <PremiumBadge />
+            <PremiumBadge unlocks="import" />
           </span>
         )}
         <ShareButton wheel={wheel} className={buttonClass('outline', 'sm')} />

@@ -1,7 +1,7 @@
 import { ChevronDown, Cookie, X } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link } from '../../router'
-import { CONSENT_DELAY_MS, type ConsentValue, readConsent, writeConsent } from '../../state/consent-storage'
+import { type ConsentValue, writeConsent } from '../../state/consent-storage'
 import { removeDeclinedData } from '../../state/data-removal'
 import { buttonClass } from '../../ui/button-class'
 
@@ -16,34 +16,29 @@ const DETAILS = [
   },
 ]
 
-export function CookieConsent() {
-  const [open, setOpen] = useState(false)
+/** The cookie notice (consent-host.tsx decides when it shows); `onClose` hides it. */
+export function CookieConsent({ onClose }: { onClose(): void }) {
   const [showDetails, setShowDetails] = useState(false)
   const titleId = useId()
   const detailsId = useId()
 
-  useEffect(() => {
-    if (readConsent()) return
-    const timer = setTimeout(() => setOpen(true), CONSENT_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [])
-
-  if (!open) return null
-
   const choose = (value: ConsentValue) => {
     writeConsent(value)
     if (value === 'declined') void removeDeclinedData()
-    setOpen(false)
+    onClose()
   }
 
   return (
     <section
       role="dialog"
       aria-labelledby={titleId}
-      className="notice-enter print:hidden fixed inset-x-3 bottom-3 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl dark:border-slate-700 dark:bg-slate-900"
+      className="cookie-notice notice-enter print:hidden sticky bottom-0 z-50 max-h-[70dvh] overflow-y-auto border-t border-slate-200 bg-white p-3 shadow-2xl lg:fixed lg:right-3 lg:bottom-3 lg:max-w-md lg:rounded-2xl lg:border lg:p-5 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
-        <Cookie aria-hidden className="mt-0.5 size-6 shrink-0 text-brand-600 dark:text-brand-500" />
+        <Cookie
+          aria-hidden
+          className="mt-0.5 hidden size-6 shrink-0 text-brand-600 sm:block dark:text-brand-500"
+        />
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="font-semibold">
             We use cookies
@@ -54,12 +49,25 @@ export function CookieConsent() {
             <Link to="/privacy-policy" className="font-medium text-brand-600 underline dark:text-brand-100">
               Privacy Policy
             </Link>
-            .
+            .{' '}
+            <button
+              type="button"
+              aria-expanded={showDetails}
+              aria-controls={detailsId}
+              onClick={() => setShowDetails((v) => !v)}
+              className="inline-flex items-center gap-1 align-bottom font-medium text-brand-700 dark:text-brand-100"
+            >
+              Cookie details
+              <ChevronDown
+                aria-hidden
+                className={`size-4 transition-transform ${showDetails ? 'rotate-180' : ''}`}
+              />
+            </button>
           </p>
         </div>
         <button
           type="button"
-          onClick={() => setOpen(false)}
+          onClick={onClose}
           aria-label="Close"
           className="-m-1 inline-flex size-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
@@ -67,19 +75,14 @@ export function CookieConsent() {
         </button>
       </div>
 
-      <button
-        type="button"
-        aria-expanded={showDetails}
-        aria-controls={detailsId}
-        onClick={() => setShowDetails((v) => !v)}
-        className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 dark:text-brand-100"
-      >
-        Cookie details
-        <ChevronDown
-          aria-hidden
-          className={`size-4 transition-transform ${showDetails ? 'rotate-180' : ''}`}
-        />
-      </button>
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
+        <button type="button" onClick={() => choose('declined')} className={buttonClass('outline', 'sm')}>
+          Decline
+        </button>
+        <button type="button" onClick={() => choose('accepted')} className={buttonClass('primary', 'sm')}>
+          Accept All Cookies
+        </button>
+      </div>
       {showDetails && (
         <dl id={detailsId} className="mt-2 space-y-2 text-sm">
           {DETAILS.map((d) => (
@@ -90,15 +93,6 @@ export function CookieConsent() {
           ))}
         </dl>
       )}
-
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={() => choose('declined')} className={buttonClass('outline', 'sm')}>
-          Decline
-        </button>
-        <button type="button" onClick={() => choose('accepted')} className={buttonClass('primary', 'sm')}>
-          Accept All Cookies
-        </button>
-      </div>
     </section>
   )
 }

@@ -1,9 +1,9 @@
-import { useCallback, useEffect } from 'react'
+import { useEffect } from 'react'
 import { useParams, useSearchParams } from '../../router'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
-import { useFittedWheelSize, useSharedWheel } from './use-shared-wheel'
+import { useSharedWheel } from './use-shared-wheel'
 
 /**
  * /embed/<id>: the shared wheel and its Spin button alone, for other sites' iframes (no header,
@@ -15,11 +15,6 @@ export function Component() {
   const transparent = params.get('bg') === 'transparent'
   const state = useSharedWheel(id)
   const marked = state.kind === 'ready' && state.share.watermark !== false
-  const room = useCallback(
-    () => Math.min(window.innerWidth - 16, window.innerHeight - (marked ? 156 : 120)),
-    [marked],
-  )
-  const size = useFittedWheelSize(state.kind === 'ready' ? state.share.wheel.settings.wheelSize : 300, room)
 
   useEffect(() => {
     if (!transparent) return
@@ -41,7 +36,7 @@ export function Component() {
     >
       {state.kind === 'ready' ? (
         <>
-          <SharedSpinner wheel={state.share.wheel} size={size} />
+          <SharedSpinner wheel={state.share.wheel} around={marked ? 156 : 120} />
           {marked && <MadeWithWhirl newTab />}
         </>
       ) : state.kind === 'loading' ? (

@@ -5,6 +5,7 @@ import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/
 import { planItemsSpin } from '../../../core/wheel/weighted-spin'
 import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
+import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
@@ -12,10 +13,12 @@ const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 /**
  * A shared wheel with its Spin button: the wheel page's own view and spin plan (core planSpin, the
  * crypto random source, winner read back from the final angle), so the pointer lands on the
- * announced winner. A shared wheel never changes: every spin picks from all its items.
+ * announced winner. A shared wheel never changes: every spin picks from all its items. The wheel is as
+ * large as the room allows: as wide as the spinner, and as high as the window less `around` px.
  */
-export function SharedSpinner({ wheel, size }: { wheel: Wheel; size: number }) {
+export function SharedSpinner({ wheel, around }: { wheel: Wheel; around: number }) {
   const view = useRef<WheelViewHandle>(null)
+  const { box, size } = useWheelBox(around)
   const busy = useRef(false)
   const [spinning, setSpinning] = useState(false)
   const [winner, setWinner] = useState<Item | null>(null)
@@ -44,8 +47,8 @@ export function SharedSpinner({ wheel, size }: { wheel: Wheel; size: number }) {
   }, [items, settings])
 
   return (
-    <div className="flex flex-col items-center gap-4">
-      <WheelView ref={view} items={items} size={size} />
+    <div className="flex w-full flex-col items-center gap-4">
+      <div {...box}>{size > 0 && <WheelView ref={view} items={items} size={size} />}</div>
       <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
         {spinning ? 'Spinning…' : 'Spin'}
       </button>

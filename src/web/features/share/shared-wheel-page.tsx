@@ -1,5 +1,4 @@
 import { Copy, Crown } from 'lucide-react'
-import { useCallback } from 'react'
 import { formatCount } from '../../../core/format/count'
 import { FREE_ITEM_LIMIT } from '../../../core/plan/definition'
 import type { SharedWheel } from '../../../core/share/protocol'
@@ -11,9 +10,11 @@ import { usePageTitle } from '../../ui/use-page-title'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
-import { useFittedWheelSize, useSharedWheel } from './use-shared-wheel'
+import { useSharedWheel } from './use-shared-wheel'
 
 const LISTED = 100
+/** What stays in view above and below the wheel (header, name, item count, Spin). */
+const AROUND_PX = 260
 
 /** /w/<id>: a shared wheel under its name, ready to spin, with Make a copy. */
 export function Component() {
@@ -35,8 +36,6 @@ export function Component() {
 function SharedWheelView({ share }: { share: SharedWheel }) {
   const navigate = useNavigate()
   const plan = usePlan()
-  const room = useCallback(() => window.innerWidth - 48, [])
-  const size = useFittedWheelSize(share.wheel.settings.wheelSize, room)
   const canCopy = share.itemCount <= plan.maxItems
   const items = share.wheel.items
 
@@ -47,14 +46,14 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
+    <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="truncate text-center text-3xl font-bold">{share.name || 'Shared wheel'}</h1>
       <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-400">
         A shared wheel with {formatCount(share.itemCount)} {share.itemCount === 1 ? 'item' : 'items'}
       </p>
-      <div className="mt-6 grid gap-8 lg:grid-cols-2">
+      <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col items-center gap-3">
-          <SharedSpinner wheel={share.wheel} size={size} />
+          <SharedSpinner wheel={share.wheel} around={AROUND_PX} />
           {share.watermark !== false && <MadeWithWhirl />}
         </div>
         <section aria-label="Items" className="min-w-0 rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900">

@@ -31,15 +31,3 @@ export function useSharedWheel(id: string | undefined): SharedWheelState {
   }, [id])
   return state
 }
-
-/** The wheel's size from its settings, never larger than the room there is. */
-export function useFittedWheelSize(wanted: number, room: () => number): number {
-  const [size, setSize] = useState(() => Math.max(160, Math.min(wanted, room())))
-  useEffect(() => {
-    const onResize = () => setSize(Math.max(160, Math.min(wanted, room())))
-    onResize()
-    window.addEventListener('resize', onResize)
-    return () => window.removeEventListener('resize', onResize)
-  }, [wanted, room])
-  return size
-}

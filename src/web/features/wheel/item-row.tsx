@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react'
-import { memo, useState } from 'react'
+import { memo, useRef, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
@@ -23,6 +23,8 @@ export const ItemRow = memo(function ItemRow({
   const [draft, setDraft] = useState(item.text)
   const updateItem = useWheelStore((s) => s.updateItem)
   const removeItem = useWheelStore((s) => s.removeItem)
+  // Enter or Escape in the edit field gives focus back to the row's text, not to the page's top.
+  const refocus = useRef(false)
 
   const confirm = () => {
     const text = draft.trim()
@@ -52,9 +54,15 @@ export const ItemRow = memo(function ItemRow({
           onChange={(e) => setDraft(e.target.value)}
           onBlur={confirm}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') confirm()
+            if (e.key === 'Enter') {
+              // Else the Enter would go on to press the row's button that takes the focus back.
+              e.preventDefault()
+              refocus.current = true
+              confirm()
+            }
             if (e.key === 'Escape') {
               e.stopPropagation()
+              refocus.current = true
               setDraft(item.text)
               setEditing(false)
             }
@@ -64,6 +72,11 @@ export const ItemRow = memo(function ItemRow({
       ) : (
         <button
           type="button"
+          ref={(button) => {
+            if (!button || !refocus.current) return
+            refocus.current = false
+            button.focus()
+          }}
           onClick={() => {
             setDraft(item.text)
             setEditing(true)
@@ -94,7 +107,13 @@ export const ItemRow = memo(function ItemRow({
       )}
       <button
         type="button"
-        onClick={() => removeItem(item.id)}
+        onClick={(e) => {
+          // Focus moves to the next row's Delete (the previous row's after the last), which stay.
+          const row = e.currentTarget.parentElement
+          const next = row?.nextElementSibling ?? row?.previousElementSibling
+          next?.querySelector<HTMLElement>('[aria-label^="Delete "]')?.focus()
+          removeItem(item.id)
+        }}
         aria-label={`Delete ${item.text}`}
         className="inline-flex size-9 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
       >

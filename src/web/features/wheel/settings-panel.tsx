@@ -127,7 +127,7 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
               >
                 Auto-save a saved wheel a second after each change
               </Toggle>
-              {!premium && <PremiumBadge />}
+              {!premium && <PremiumBadge unlocks="auto-save" />}
             </div>
           </fieldset>
         </div>

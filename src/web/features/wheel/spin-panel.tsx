@@ -1,10 +1,11 @@
 import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
 import { chances, isWeighted } from '../../../core/wheel/weights'
 import { useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
+import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
@@ -34,9 +35,12 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   const { items, settings } = wheel
   const count = items.length
   const sectionRef = useRef<HTMLElement>(null)
-  const fitted = useFittedSize(settings.wheelSize, sectionRef)
-  const full = useFullScreen(sectionRef)
-  const size = full.on ? full.size : fitted
+  const full = useFullScreen(sectionRef, spin)
+  // The size setting where there is room for it; in full screen, as large as the screen allows.
+  const { box, size } = useWheelBox(
+    full.on ? FULL_AROUND_PX : AROUND_PX,
+    full.on ? undefined : settings.wheelSize,
+  )
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -64,9 +68,10 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
     <section
       ref={sectionRef}
       aria-label="Wheel"
+      tabIndex={full.on ? -1 : undefined}
       className={
         full.on
-          ? 'fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 overflow-hidden bg-slate-50 p-4 dark:bg-slate-950'
+          ? 'fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 overflow-hidden bg-slate-50 p-4 outline-none dark:bg-slate-950'
           : 'flex flex-col items-center gap-4 overflow-x-clip'
       }
       data-testid="spin-panel"
@@ -111,33 +116,35 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         </button>
       </div>
 
-      {count > 0 ? (
-        // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has focus.
-        // biome-ignore lint/a11y/useSemanticElements: a <button> cannot hold the wheel's canvas and pointer layout
-        <div
-          role="button"
-          tabIndex={0}
-          aria-label="Spin the wheel"
-          aria-disabled={waiting !== null || undefined}
-          className={`rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`}
-          onClick={() => void spin()}
-          onKeyDown={(e) => {
-            if (e.key === ' ' || e.key === 'Enter') {
-              e.preventDefault()
-              void spin()
-            }
-          }}
-        >
-          <WheelView ref={view} items={items} size={size} look={wheel.look} />
-        </div>
-      ) : (
-        <div
-          className="flex items-center justify-center rounded-full border-4 border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
-          style={{ width: size, height: size }}
-        >
-          Add some items to your wheel to start spinning!
-        </div>
-      )}
+      <div {...box}>
+        {size === 0 ? null : count > 0 ? (
+          // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has focus.
+          // biome-ignore lint/a11y/useSemanticElements: a <button> cannot hold the wheel's canvas and pointer layout
+          <div
+            role="button"
+            tabIndex={0}
+            aria-label="Spin the wheel"
+            aria-disabled={waiting !== null || undefined}
+            className={`rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`}
+            onClick={() => void spin()}
+            onKeyDown={(e) => {
+              if (e.key === ' ' || e.key === 'Enter') {
+                e.preventDefault()
+                void spin()
+              }
+            }}
+          >
+            <WheelView ref={view} items={items} size={size} look={wheel.look} />
+          </div>
+        ) : (
+          <div
+            className="flex items-center justify-center rounded-full border-4 border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
+            style={{ width: size, height: size }}
+          >
+            Add some items to your wheel to start spinning!
+          </div>
+        )}
+      </div>
 
       <button
         type="button"
@@ -148,11 +155,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         {spinning ? 'Spinning…' : (waiting ?? 'Spin')}
       </button>
       {!full.on && slots.belowSpin?.({ name: wheel.name, items, mode: settings.mode })}
-      <p
-        className={
-          full.on ? 'sr-only' : 'hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400'
-        }
-      >
+      <p className="hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400">
         Tip: press <kbd className="rounded border px-1">Ctrl</kbd> +{' '}
         <kbd className="rounded border px-1">Enter</kbd> to spin
       </p>
@@ -164,7 +167,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         <Stat label="Items" value={String(count)} />
         <ChanceStat items={items} />
         <Stat label="Spin time" value={`${(settings.spinDuration / 1000).toFixed(1)}s`} />
-        <Stat label="Wheel size" value={`${settings.wheelSize}px`} />
+        <Stat label="Wheel size" value={`${size}px`} />
       </dl>
 
       <p aria-live="polite" className="sr-only" data-testid="announcer">
@@ -194,46 +197,10 @@ function Stat({ label, value }: { label: string; value: string }) {
   )
 }
 
-/** The wheel's size from the settings, but never wider than the screen. */
-/** From this window width the page has two columns (desktop): the wheel may grow with its column. */
-const DESKTOP_MIN_WIDTH = 1024
-/** What stays in view above and below the wheel (header, title, toggles, Spin): the wheel keeps below the rest. */
-const AROUND_WHEEL_PX = 260
-/** The ring drawn around the wheel, outside its box. */
-const RING_PX = 8
-
-/**
- * The wheel's size on the page: the size setting (200–500 px), narrowed on small screens to fit
- * the window. On desktop the setting is a minimum and the wheel grows with the free space: the
- * width of its column and the window's height less what sits around the wheel.
- */
-function useFittedSize(wanted: number, panel: RefObject<HTMLElement | null>): number {
-  const [room, setRoom] = useState(() => ({
-    width: window.innerWidth,
-    height: window.innerHeight,
-    column: 0,
-  }))
-  useEffect(() => {
-    const measure = () =>
-      setRoom({
-        width: window.innerWidth,
-        height: window.innerHeight,
-        column: panel.current?.clientWidth ?? 0,
-      })
-    measure()
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null
-    if (panel.current) observer?.observe(panel.current)
-    window.addEventListener('resize', measure)
-    return () => {
-      observer?.disconnect()
-      window.removeEventListener('resize', measure)
-    }
-  }, [panel])
-  const fitted = Math.max(160, Math.min(wanted, room.width - 48))
-  if (room.width < DESKTOP_MIN_WIDTH || room.column === 0) return fitted
-  const free = Math.floor(Math.min(room.column - RING_PX, room.height - AROUND_WHEEL_PX))
-  return Math.max(fitted, free)
-}
+/** What stays in view above and below the wheel on the page (header, title, toggles, Spin). */
+const AROUND_PX = 300
+/** The same in full screen: the toggles, Spin and the keyboard hint. */
+const FULL_AROUND_PX = 200
 
 /**
  * The Chance stat: "100 divided by the item count" for an unweighted wheel; on a weighted wheel,

@@ -60,16 +60,28 @@ export function ThemePanel({ premium }: { premium: boolean }) {
     setName('')
   }
 
+  const swatches = (
+    <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
+      {[...PALETTES, ...custom].map((p) => (
+        <Swatch key={p.id} palette={p} locked={!premium} />
+      ))}
+    </div>
+  )
+
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
-        Themes {!premium && <PremiumBadge />}
+        Themes {!premium && <PremiumBadge unlocks="themes" />}
       </legend>
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
-        {[...PALETTES, ...custom].map((p) => (
-          <Swatch key={p.id} palette={p} locked={!premium} />
-        ))}
-      </div>
+      {premium ? (
+        swatches
+      ) : (
+        // Locked, the palettes are folded away: the item field below is what a free user is after.
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">More themes (Premium)</summary>
+          {swatches}
+        </details>
+      )}
       {premium && (
         <>
           <div className="grid gap-2 sm:grid-cols-3">

@@ -1,19 +1,16 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react'
 
-/** The wheel's size in full screen: the largest square that leaves room for the buttons. */
-const fullSize = () => Math.max(160, Math.min(window.innerWidth - 32, window.innerHeight - 140))
-
 /**
  * Full screen for the wheel: the Fullscreen API on `ref`'s element where the browser allows it,
- * and otherwise (refused, or no API) the element covers the window as an overlay. Esc leaves
- * either way (while no dialog, such as the winner modal, is open: Esc closes that first).
+ * and otherwise (refused, or no API) the element covers the window as an overlay. Focus moves to
+ * that element, so the key that pressed "Full screen" is not left on "Exit full screen". Space and
+ * Enter there (or with nothing focused) spin; Esc leaves either way (while no dialog, such as the
+ * winner modal, is open: Esc closes that first).
  */
-export function useFullScreen(ref: RefObject<HTMLElement | null>) {
+export function useFullScreen(ref: RefObject<HTMLElement | null>, spin: () => unknown) {
   const [on, setOn] = useState(false)
-  const [size, setSize] = useState(0)
 
   const enter = useCallback(async () => {
-    setSize(fullSize())
     setOn(true)
     try {
       await ref.current?.requestFullscreen?.()
@@ -28,25 +25,32 @@ export function useFullScreen(ref: RefObject<HTMLElement | null>) {
   }, [])
 
   useEffect(() => {
+    if (on) ref.current?.focus()
+  }, [on, ref])
+
+  useEffect(() => {
     if (!on) return
-    const onResize = () => setSize(fullSize())
     const onChange = () => {
       if (!document.fullscreenElement) setOn(false)
-      onResize()
     }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.querySelector('dialog[open], [role="dialog"]')) return
-      exit()
+      if (document.querySelector('dialog[open], [role="dialog"]')) return
+      if (event.key === 'Escape') exit()
+      else if (
+        (event.key === ' ' || event.key === 'Enter') &&
+        (event.target === ref.current || event.target === document.body)
+      ) {
+        event.preventDefault()
+        void spin()
+      }
     }
-    window.addEventListener('resize', onResize)
     document.addEventListener('fullscreenchange', onChange)
     window.addEventListener('keydown', onKey)
     return () => {
-      window.removeEventListener('resize', onResize)
       document.removeEventListener('fullscreenchange', onChange)
       window.removeEventListener('keydown', onKey)
     }
-  }, [on, exit])
+  }, [on, exit, spin, ref])
 
-  return { on, size, enter, exit }
+  return { on, enter, exit }
 }
