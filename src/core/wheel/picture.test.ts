@@ -79,6 +79,24 @@ describe('a stored picture is a PNG, JPEG or WebP data URL under the cap', () =>
     }
   })
 
+  it('agrees with the bytes: a data URL passes exactly when its decoded start sniffs as its type', () => {
+    const starts = [
+      PNG,
+      JPEG,
+      WEBP,
+      GIF,
+      [...WEBP.slice(0, 8), 0x57, 0x45, 0x42, 0x51],
+      [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0b],
+    ]
+    for (const type of ['png', 'jpeg', 'webp', 'gif'])
+      for (const start of starts) {
+        const data = bytes([...start, ...Array.from({ length: 20 }, (_, i) => i * 7)])
+        expect(isPictureUrl(url(type, data)), `${type} ${start}`).toBe(
+          sniffPicture(data) === type && type !== 'gif',
+        )
+      }
+  })
+
   it('refuses a picture one byte over the cap and keeps one at the cap', () => {
     const at = new Uint8Array(MAX_PICTURE_BYTES)
     at.set(PNG)

@@ -41,7 +41,7 @@ import {
 
 /** Every change to the wheel state goes through these (and the list and look edits of wheel-edits.ts). */
 type Actions = WheelEdits & {
-  updateWheel(changes: Partial<Pick<Wheel, 'name'>>): void
+  updateWheel(changes: Partial<Pick<Wheel, 'name' | 'centerImage'>>): void
   updateItem(id: string, changes: Partial<Omit<Item, 'id'>>): void
   updateSettings(changes: Partial<WheelSettings>): void
   updateGlobalSettings(changes: Partial<GlobalSettings>): void

@@ -45,7 +45,7 @@ export function SharedSpinner({ wheel, size }: { wheel: Wheel; size: number }) {
 
   return (
     <div className="flex flex-col items-center gap-4">
-      <WheelView ref={view} items={items} size={size} />
+      <WheelView ref={view} items={items} size={size} centerImage={wheel.centerImage} />
       <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
         {spinning ? 'Spinning…' : 'Spin'}
       </button>

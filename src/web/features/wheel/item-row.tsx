@@ -4,6 +4,7 @@ import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
 import { useWheelStore } from '../../state/wheel-store'
+import { PictureButton } from './picture-button'
 import { WeightField } from './weight-field'
 
 /** One item: colour picker, inline edit (Enter confirms, Escape cancels) and delete. */
@@ -92,6 +93,12 @@ export const ItemRow = memo(function ItemRow({
           {wins} {wins === 1 ? 'win' : 'wins'}
         </span>
       )}
+      <PictureButton
+        label={`Picture for ${item.text}`}
+        title={`Picture for ${item.text}`}
+        image={item.image}
+        onChange={(image) => updateItem(item.id, { image })}
+      />
       <button
         type="button"
         onClick={() => removeItem(item.id)}

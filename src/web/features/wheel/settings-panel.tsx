@@ -13,6 +13,7 @@ import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { Select } from '../../ui/text-input'
+import { PictureButton } from './picture-button'
 
 const MODE_LABELS: Record<WheelMode, string> = {
   normal: 'Normal',
@@ -27,6 +28,8 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
   const globals = useWheelStore((s) => s.settings)
   const updateGlobals = useWheelStore((s) => s.updateGlobalSettings)
   const resetTally = useWheelStore((s) => s.resetTally)
+  const centerImage = useWheelStore((s) => s.currentWheel.centerImage)
+  const updateWheel = useWheelStore((s) => s.updateWheel)
 
   return (
     <div className="rounded-lg border border-slate-200 dark:border-slate-800">
@@ -105,6 +108,15 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
           <Toggle checked={settings.confettiEnabled} onChange={(on) => update({ confettiEnabled: on })}>
             Confetti
           </Toggle>
+          <div className="flex items-center gap-2">
+            <PictureButton
+              label="Centre picture"
+              title="Centre picture"
+              image={centerImage}
+              onChange={(image) => updateWheel({ centerImage: image })}
+            />
+            <span aria-hidden>Centre picture</span>
+          </div>
           <fieldset className="min-w-0 space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             <legend className="sr-only">For every wheel</legend>
             <p aria-hidden className="font-medium">
