@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { isPictureUrl, MAX_PICTURE_BYTES } from './picture'
 import {
   base64Head,
-  isPictureUrl,
-  MAX_PICTURE_BYTES,
   MAX_PICTURE_FILE_BYTES,
   PICTURE_MESSAGES,
   pictureFileProblem,
   sniffPicture,
-} from './picture'
+} from './picture-file-check'
 import { itemSchema, pictureSchema } from './schema'
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]

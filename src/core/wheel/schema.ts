@@ -14,7 +14,7 @@ import {
   type Wheel,
   type WheelSettings,
 } from './model'
-import { isPictureUrl, PICTURE_URL_MESSAGE } from './picture'
+import { isPictureUrl, MAX_PICTURE_BYTES } from './picture'
 
 /**
  * The canonical, strict shape of wheels as Whirl stores and exchanges them (zod/mini: a few kB in
@@ -37,7 +37,14 @@ export const lookSchema = z.object({
 })
 
 /** A stored picture: a PNG, JPEG or WebP data URL under the byte cap (picture.ts). */
-export const pictureSchema = z.string().check(z.refine(isPictureUrl, PICTURE_URL_MESSAGE))
+export const pictureSchema = z
+  .string()
+  .check(
+    z.refine(
+      isPictureUrl,
+      `A picture must be a PNG, JPEG or WebP data URL of at most ${MAX_PICTURE_BYTES / 1024} KB`,
+    ),
+  )
 
 export const itemSchema = z.object({
   id: idSchema,

@@ -1,9 +1,5 @@
-import {
-  isPictureUrl,
-  PICTURE_MAX_SIDE,
-  PICTURE_MESSAGES,
-  pictureFileProblem,
-} from '../../../core/wheel/picture'
+import { isPictureUrl, PICTURE_MAX_SIDE } from '../../../core/wheel/picture'
+import { PICTURE_MESSAGES, pictureFileProblem } from '../../../core/wheel/picture-file-check'
 
 /**
  * A chosen picture file made into what the wheel stores (core/wheel/picture.ts): checked by its

@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import {
   clampToRange,
   MODE_DESCRIPTIONS,
@@ -13,7 +13,9 @@ import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { Select } from '../../ui/text-input'
-import { PictureButton } from './picture-button'
+
+// Loaded when the panel is first opened: not in the wheel page's first load.
+const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
 
 const MODE_LABELS: Record<WheelMode, string> = {
   normal: 'Normal',
@@ -109,12 +111,14 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
             Confetti
           </Toggle>
           <div className="flex items-center gap-2">
-            <PictureButton
-              label="Centre picture"
-              title="Centre picture"
-              image={centerImage}
-              onChange={(image) => updateWheel({ centerImage: image })}
-            />
+            <Suspense fallback={<span className="size-9 shrink-0" />}>
+              <PictureButton
+                label="Centre picture"
+                title="Centre picture"
+                image={centerImage}
+                onChange={(image) => updateWheel({ centerImage: image })}
+              />
+            </Suspense>
             <span aria-hidden>Centre picture</span>
           </div>
           <fieldset className="min-w-0 space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800">
