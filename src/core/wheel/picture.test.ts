@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { createShareRequestSchema, snapshotOf } from '../share/protocol'
+import { syncedWheelSchema } from '../sync/protocol'
+import { exportWheel, parseWheelFile } from './import-export'
+import { createDefaultWheel } from './model'
 import { isPictureUrl, MAX_PICTURE_BYTES } from './picture'
 import {
   base64Head,
@@ -109,5 +113,40 @@ describe('a stored picture is a PNG, JPEG or WebP data URL under the cap', () =>
     const item = { id: 'a', text: 'Cat', color: '#ef4444' }
     expect(itemSchema.safeParse({ ...item, image: url('png', PNG) }).success).toBe(true)
     expect(itemSchema.safeParse({ ...item, image: url('png', bytes('<svg/>')) }).success).toBe(false)
+  })
+})
+
+describe('pictures travel with the wheel', () => {
+  const wheel = () => {
+    const w = createDefaultWheel(() => 1)
+    const [first, ...rest] = w.items
+    return {
+      ...w,
+      items: [{ ...(first as (typeof w.items)[0]), image: url('webp', WEBP) }, ...rest],
+      centerImage: url('png', PNG),
+    }
+  }
+
+  it('an export read back keeps the item picture and the centre picture', () => {
+    const back = parseWheelFile(exportWheel(wheel()).json)
+    expect(back.ok && back.wheel.items[0]?.image).toBe(url('webp', WEBP))
+    expect(back.ok && back.wheel.centerImage).toBe(url('png', PNG))
+  })
+
+  it('share links and cloud sync take valid pictures and refuse HTML dressed as one', () => {
+    expect(snapshotOf(wheel()).centerImage).toBe(url('png', PNG))
+    expect(createShareRequestSchema.safeParse({ wheel: snapshotOf(wheel()) }).success).toBe(true)
+    const hostile = { ...wheel(), centerImage: url('png', bytes('<html><script>x()</script></html>')) }
+    expect(createShareRequestSchema.safeParse({ wheel: hostile }).success).toBe(false)
+    const saved = {
+      ...wheel(),
+      id: 'w1',
+      createdAt: '2026-11-26T12:00:00.000Z',
+      updatedAt: '2026-11-26T12:00:00.000Z',
+    }
+    expect(syncedWheelSchema.safeParse(saved).success).toBe(true)
+    expect(syncedWheelSchema.safeParse({ ...saved, centerImage: 'https://example.com/x.png' }).success).toBe(
+      false,
+    )
   })
 })

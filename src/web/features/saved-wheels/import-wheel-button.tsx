@@ -7,14 +7,13 @@ import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 
-/** How an import went; `note` says what was changed or left out (a Wheel of Names file). */
-export type ImportOutcome = { ok: true; name: string; note?: string } | { ok: false; error: string }
+export type ImportOutcome = { ok: true; name: string } | { ok: false; error: string }
 
 /**
  * "Import": picks a .json wheel file, reads it with `read` (readWheelFile, which a page may load on
- * first use) and adds it to the saved wheels as the current wheel; a file of several wheels adds
- * them all when the plan saves wheels, else only its first. What the reading changed or left out
- * (a Wheel of Names file) is shown as a notice. The page says how it went (`onImported`); a bad
+ * first use) and adds it to the saved wheels as the current wheel, with the file's other wheels
+ * when it held several and the plan saves wheels (else only the first). What the reading changed
+ * or left out (a Wheel of Names file) is shown as a notice. The page says how it went (`onImported`); a bad
  * file changes nothing.
  */
 export function ImportWheelButton({
@@ -27,25 +26,17 @@ export function ImportWheelButton({
   onStart?: () => void
 }) {
   const input = useRef<HTMLInputElement>(null)
-  const several = usePlan().canSave
+  const canSave = usePlan().canSave
 
   const importFile = async (file: File | undefined) => {
     if (!file) return
     onStart?.()
     const result = await read(file)
     if (!result.ok) return onImported(result)
-    const more = several ? (result.more ?? []) : []
-    const outcome = useWheelStore.getState().importWheel(result.wheel, more)
+    const outcome = useWheelStore.getState().importWheel(result.wheel, canSave ? result.more : undefined)
     if (outcome.ok) clearListUndo()
-    const left = (result.more?.length ?? 0) - more.length
-    const note = [
-      result.note,
-      left > 0 ? `Only the first wheel was imported; ${left} more need Premium.` : '',
-    ]
-      .filter(Boolean)
-      .join(' ')
-    if (outcome.ok && note) showNotice(note)
-    onImported(outcome.ok ? { ok: true, name: result.wheel.name, ...(note ? { note } : {}) } : outcome)
+    if (outcome.ok && result.note) showNotice(result.note)
+    onImported(outcome.ok ? { ok: true, name: result.wheel.name } : outcome)
   }
 
   return (
