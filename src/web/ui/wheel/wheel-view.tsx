@@ -6,11 +6,13 @@ import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel } from './draw-wheel'
 
 // Pictures are drawn by a module loaded only for a wheel that has some (draw-pictures.ts).
-type PictureModule = typeof import('./draw-pictures')
-let pictureModule: PictureModule | null = null
+let pictureModule: typeof import('./draw-pictures') | null = null
 const loadPictures = () => import('./draw-pictures').then((m) => (pictureModule = m))
 const anyPicture = (items: Item[], centerImage?: string) =>
   Boolean(centerImage) || items.some((item) => item.image)
+
+/** How the wheel looks: the theme's look and the centre picture. */
+type WheelViewLook = { look?: WheelLook; centerImage?: string | undefined }
 
 export type WheelViewHandle = {
   /** Rotates the drawing to the plan's final rotation over `duration` ms. */
@@ -22,115 +24,111 @@ export type WheelViewHandle = {
  * The wheel: a canvas drawn once per change of items or size, rotated by the compositor during a
  * spin (Web Animations on transform), so no React render and no redraw happens per frame.
  */
-export const WheelView = forwardRef<
-  WheelViewHandle,
-  { items: Item[]; size: number; look?: WheelLook; centerImage?: string | undefined }
->(function WheelView({ items, size, look, centerImage }, ref) {
-  const canvasRef = useRef<HTMLCanvasElement>(null)
-  const rotorRef = useRef<HTMLDivElement>(null)
-  const rotation = useRef(0)
-  // Bumped when pictures have loaded or decoded: the wheel is drawn again with them.
-  const [pictures, setPictures] = useState(0)
+export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: number } & WheelViewLook>(
+  function WheelView({ items, size, look, centerImage }, ref) {
+    const canvasRef = useRef<HTMLCanvasElement>(null)
+    const rotorRef = useRef<HTMLDivElement>(null)
+    const rotation = useRef(0)
+    // Bumped when pictures have loaded or decoded: the wheel is drawn again with them.
+    const [pictures, setPictures] = useState(0)
 
-  useLayoutEffect(() => {
-    const canvas = canvasRef.current
-    if (!canvas) return
-    const dpr = Math.min(3, window.devicePixelRatio || 1)
-    const drawPictures = () => {
-      if (!anyPicture(items, centerImage) || pictures < 0) return
-      if (pictureModule)
-        pictureModule.drawPictures(canvas, items, size, dpr, centerImage, () => setPictures((n) => n + 1))
-      else
-        void loadPictures().then(
-          () => setPictures((n) => n + 1),
-          () => {},
-        )
-    }
-    // A change is drawn in the frame that shows it.
-    if (firstFramePassed()) {
-      const started = performance.now()
-      drawWheel(canvas, items, size, dpr, look)
-      drawPictures()
-      performance.measure?.('whirl:draw-wheel', { start: started })
-      return
-    }
-    // The app's very first drawing waits for its first frame (first-frame.ts), and puts the
-    // labels on in the task after the rest: measuring the labels in React's commit made the
-    // browser work out the styles of the whole new page then and there, and the first labels
-    // of a page set up its fonts, so together they were long tasks of the page's start.
-    let labels: number | undefined
-    const cancel = afterFirstFrame(() => {
-      drawWheel(canvas, items, size, dpr, look, 'shapes')
-      labels = window.setTimeout(() => {
-        drawWheel(canvas, items, size, dpr, look, 'labels')
-        drawPictures()
-      })
-    })
-    return () => {
-      cancel()
-      window.clearTimeout(labels)
-    }
-  }, [items, size, look, centerImage, pictures])
-
-  useImperativeHandle(ref, () => ({
-    rotation: () => rotation.current,
-    async spin(plan, duration) {
-      const rotor = rotorRef.current
-      if (!rotor) return
-      const animation = rotor.animate(
-        [
-          { transform: `rotate(${plan.startRotation}deg)` },
-          { transform: `rotate(${plan.finalRotation}deg)` },
-        ],
-        { duration, easing: SPIN_EASING, fill: 'forwards' },
-      )
-      try {
-        await animation.finished
-      } catch {
-        // Cancelled (the page was left): the wheel simply stays where it is.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: `pictures` changes when pictures have loaded, to draw them
+    useLayoutEffect(() => {
+      const canvas = canvasRef.current
+      if (!canvas) return
+      const dpr = Math.min(3, window.devicePixelRatio || 1)
+      const redraw = () => setPictures((n) => n + 1)
+      const drawPictures = () => {
+        if (!anyPicture(items, centerImage)) return
+        if (pictureModule) pictureModule.drawPictures(canvas, items, size, dpr, centerImage, redraw)
+        else void loadPictures().then(redraw, () => {})
       }
-      rotation.current = normalizeAngle(plan.finalRotation)
-      rotor.style.transform = `rotate(${rotation.current}deg)`
-      animation.cancel()
-    },
-  }))
+      // A change is drawn in the frame that shows it.
+      if (firstFramePassed()) {
+        const started = performance.now()
+        drawWheel(canvas, items, size, dpr, look)
+        drawPictures()
+        performance.measure?.('whirl:draw-wheel', { start: started })
+        return
+      }
+      // The app's very first drawing waits for its first frame (first-frame.ts), and puts the
+      // labels on in the task after the rest: measuring the labels in React's commit made the
+      // browser work out the styles of the whole new page then and there, and the first labels
+      // of a page set up its fonts, so together they were long tasks of the page's start.
+      let labels: number | undefined
+      const cancel = afterFirstFrame(() => {
+        drawWheel(canvas, items, size, dpr, look, 'shapes')
+        labels = window.setTimeout(() => {
+          drawWheel(canvas, items, size, dpr, look, 'labels')
+          drawPictures()
+        })
+      })
+      return () => {
+        cancel()
+        window.clearTimeout(labels)
+      }
+    }, [items, size, look, centerImage, pictures])
 
-  return (
-    <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
-      {/* The shadow and the ring stay still: a circle's look does not change as it turns, and the
+    useImperativeHandle(ref, () => ({
+      rotation: () => rotation.current,
+      async spin(plan, duration) {
+        const rotor = rotorRef.current
+        if (!rotor) return
+        const animation = rotor.animate(
+          [
+            { transform: `rotate(${plan.startRotation}deg)` },
+            { transform: `rotate(${plan.finalRotation}deg)` },
+          ],
+          { duration, easing: SPIN_EASING, fill: 'forwards' },
+        )
+        try {
+          await animation.finished
+        } catch {
+          // Cancelled (the page was left): the wheel simply stays where it is.
+        }
+        rotation.current = normalizeAngle(plan.finalRotation)
+        rotor.style.transform = `rotate(${rotation.current}deg)`
+        animation.cancel()
+      },
+    }))
+
+    return (
+      <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
+        {/* The shadow and the ring stay still: a circle's look does not change as it turns, and the
             layer the compositor turns every frame is then only the canvas. They have a layer of
             their own, rastered once: the blurred shadow was the costly part of every page tile
             around the wheel, rastered again whenever something near it changed (the Spin button
             as a spin starts). */}
-      <div
-        aria-hidden
-        className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 will-change-transform dark:ring-slate-200"
-      />
-      {/* No rounded corners on the turning layer or the canvas: the drawing is a circle on a clear
+        <div
+          aria-hidden
+          className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 will-change-transform dark:ring-slate-200"
+        />
+        {/* No rounded corners on the turning layer or the canvas: the drawing is a circle on a clear
             canvas, and a rounded clip there made the compositor mask that layer in every frame of
             a spin (an extra render pass, and the mask's tiles rastered when the spin starts). The
             layer takes no pointer events instead: turned, its clear square corners would cover the
             Spin button and the toggles; clicks on the wheel reach the element around it. */}
-      <div
-        ref={rotorRef}
-        className="pointer-events-none relative size-full will-change-transform"
-        style={{ transform: `rotate(${rotation.current}deg)` }}
-      >
-        <canvas
-          ref={canvasRef}
-          className="block size-full"
-          role="img"
-          aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
-        />
+        <div
+          ref={rotorRef}
+          className="pointer-events-none relative size-full will-change-transform"
+          style={{ transform: `rotate(${rotation.current}deg)` }}
+        >
+          <canvas
+            ref={canvasRef}
+            className="block size-full"
+            role="img"
+            aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
+          />
+        </div>
+        <svg
+          viewBox="0 0 40 40"
+          className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3 drop-shadow"
+          aria-hidden="true"
+          data-testid="pointer"
+        >
+          <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
+        </svg>
       </div>
-      <svg
-        viewBox="0 0 40 40"
-        className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3 drop-shadow"
-        aria-hidden="true"
-        data-testid="pointer"
-      >
-        <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
-      </svg>
-    </div>
-  )
-})
+    )
+  },
+)
