@@ -58,7 +58,9 @@ export function SharedSpinner({ wheel, size }: { wheel: Wheel; size: number }) {
               style={{ backgroundColor: winner.color }}
             />
             The winner is <strong data-testid="winner-text">{winner.text}</strong>
-            {winner.image && <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />}
+            {winner.image && (
+              <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />
+            )}
           </>
         )}
       </p>
