@@ -30,9 +30,13 @@ export const SHARE_MESSAGES = {
   notYours: 'This link is not one of yours.',
 } as const
 
-/** The wheel as it is shared: name, items with colours, settings and mode. No ids of saved copies, no tally. */
+/**
+ * The wheel as it is shared: name, items with colours and pictures, settings and mode, and the
+ * centre picture. No ids of saved copies, no tally.
+ */
 export function snapshotOf(wheel: Wheel): Wheel {
-  return { id: null, name: wheel.name, items: wheel.items, settings: wheel.settings }
+  const { name, items, settings, centerImage } = wheel
+  return { id: null, name, items, settings, ...(centerImage ? { centerImage } : {}) }
 }
 
 export const createShareRequestSchema = z.object({ wheel: wheelSchema })

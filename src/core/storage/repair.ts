@@ -18,6 +18,7 @@ import {
   type WheelMode,
   type WheelSettings,
 } from '../wheel/model'
+import { isPictureUrl } from '../wheel/picture'
 import { readWeight } from '../wheel/weights'
 
 /**
@@ -131,7 +132,16 @@ export function readWheel(raw: unknown, where: string, report: Report, keepId?: 
     if (typeof oldId === 'string' && oldId !== id && !renamed.has(oldId)) renamed.set(oldId, id)
     const color = readColor(own(item, 'color'), `${where}.items[${index}]`, report)
     const weight = readWeight(own(item, 'weight'))
-    items.push(weight === undefined ? { id, text, color } : { id, text, color, weight })
+    const image = own(item, 'image')
+    if (image !== undefined && !isPictureUrl(image))
+      report(`${where}.items[${index}].image: not a picture, dropped`)
+    items.push({
+      id,
+      text,
+      color,
+      ...(weight === undefined ? {} : { weight }),
+      ...(isPictureUrl(image) ? { image } : {}),
+    })
   })
 
   const rawName = own(r, 'name')
@@ -151,6 +161,9 @@ export function readWheel(raw: unknown, where: string, report: Report, keepId?: 
     items,
     settings: readSettings(own(r, 'settings'), `${where}.settings`, report),
   }
+  const centerImage = own(r, 'centerImage')
+  if (isPictureUrl(centerImage)) wheel.centerImage = centerImage
+  else if (centerImage !== undefined) report(`${where}.centerImage: not a picture, dropped`)
   const tally = readTally(own(r, 'tally'), items, renamed, `${where}.tally`, report)
   if (tally) wheel.tally = tally
   for (const key of ['createdAt', 'updatedAt'] as const) {

@@ -45,6 +45,15 @@ const timestampArb = mostly(
     '2026-00-10T00:00:00Z',
   ),
 )
+const PNG_URL = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0, 0, 13]).toString('base64')}`
+const pictureArb = mostly(
+  fc.constant(PNG_URL),
+  fc.constantFrom(
+    'data:image/svg+xml;base64,PHN2Zz4=',
+    'https://example.com/a.png',
+    PNG_URL.replace('png', 'jpeg'),
+  ),
+)
 const itemArb = fc.record(
   {
     id: idArb,
@@ -54,6 +63,7 @@ const itemArb = fc.record(
     ),
     color: hexArb,
     weight: fc.constantFrom(1, 50, 100),
+    image: pictureArb,
   },
   { requiredKeys: ['id', 'text', 'color'] },
 )
@@ -87,6 +97,7 @@ const wheelArb = fc
       items: fc.uniqueArray(itemArb, { maxLength: 4, selector: (i) => i.id }),
       settings: settingsArb,
       look: lookArb,
+      centerImage: pictureArb,
       createdAt: timestampArb,
       updatedAt: timestampArb,
       tallyOf: fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 1 }),

@@ -12,6 +12,7 @@ import {
   type Wheel,
   type WheelSettings,
 } from './model'
+import { isPictureUrl } from './picture'
 
 /**
  * The wheel rules of schema.ts, written out by hand for the page: the wheel page reads its stored
@@ -76,18 +77,19 @@ const isInt = (value: unknown, min: number, max: number): value is number =>
 const isString = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max && isStorableText(value)
 
-const ITEM_KEYS = ['id', 'text', 'color', 'weight']
+const ITEM_KEYS = ['id', 'text', 'color', 'weight', 'image']
 
 function strictItem(value: unknown): Item | null {
   const item = pick(value, ITEM_KEYS)
   if (!item) return null
-  const { id, text, color, weight } = item
+  const { id, text, color, weight, image } = item
   const ok =
     isValidId(id) &&
     isString(text, MAX_ITEM_TEXT) &&
     text.trim().length > 0 &&
     isHexColor(color) &&
-    (weight === undefined || isInt(weight, 1, 100))
+    (weight === undefined || isInt(weight, 1, 100)) &&
+    (image === undefined || isPictureUrl(image))
   return ok ? (item as Item) : null
 }
 
@@ -168,7 +170,17 @@ function isTally(value: unknown, ids: ReadonlySet<string>): value is Record<stri
   return keys.every((id) => ids.has(id) && isInt(counts[id], 1, Number.MAX_SAFE_INTEGER))
 }
 
-const WHEEL_KEYS = ['id', 'name', 'items', 'settings', 'tally', 'look', 'createdAt', 'updatedAt']
+const WHEEL_KEYS = [
+  'id',
+  'name',
+  'items',
+  'settings',
+  'tally',
+  'look',
+  'centerImage',
+  'createdAt',
+  'updatedAt',
+]
 
 /** The wheel as `wheelSchema` returns it, or null where the schema refuses it. */
 export function strictWheel(value: unknown): Wheel | null {
@@ -186,6 +198,7 @@ export function strictWheel(value: unknown): Wheel | null {
   if (tally !== undefined && !isTally(tally, ids)) return null
   const look = w.look === undefined ? undefined : strictLook(w.look)
   if (look === null) return null
+  if (!(w.centerImage === undefined || isPictureUrl(w.centerImage))) return null
   if (!(createdAt === undefined || isIsoTimestamp(createdAt))) return null
   if (!(updatedAt === undefined || isIsoTimestamp(updatedAt))) return null
   // Copied only where zod would copy: an unknown key stripped here or below.

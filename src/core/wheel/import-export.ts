@@ -16,6 +16,7 @@ import {
 } from './model'
 import { colorBetween } from './neighbour-colors'
 import { withNewIds } from './operations'
+import { isPictureUrl } from './picture'
 import { lookSchema, plainWheelSchema, wheelSchema } from './schema'
 import { readWeight } from './weights'
 
@@ -33,13 +34,19 @@ export const IMPORT_MESSAGES = {
     `The wheel has ${formatCount(count)} items; a wheel can hold at most ${formatCount(MAX_ITEMS)}`,
 } as const
 
-export type ImportResult = { ok: true; wheel: Wheel } | { ok: false; error: string }
+/**
+ * A read file: the wheel, with `more` wheels when the file held several (a Wheel of Names
+ * savedWheels list) and `note` when the app should say what it changed or left out.
+ */
+export type ImportResult =
+  | { ok: true; wheel: Wheel; more?: Wheel[]; note?: string }
+  | { ok: false; error: string }
 
 /** The file's outer shape: an object with an items array. Everything inside is read leniently below. */
 const fileSchema = z.object({ items: z.array(z.unknown()) })
 
 /** A field the object itself holds (never one inherited, such as constructor or __proto__). */
-const own = (value: unknown, key: string): unknown =>
+export const own = (value: unknown, key: string): unknown =>
   value !== null && typeof value === 'object' && Object.hasOwn(value, key)
     ? (value as Record<string, unknown>)[key]
     : undefined
@@ -47,7 +54,7 @@ const own = (value: unknown, key: string): unknown =>
 const SHORT_HEX = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i
 const LONG_HEX = /^#[0-9a-f]{6}$/i
 
-function readColor(value: unknown): string | null {
+export function readColor(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const color = value.trim()
   if (LONG_HEX.test(color)) return color.toLowerCase()
@@ -56,7 +63,7 @@ function readColor(value: unknown): string | null {
 }
 
 /** Item text: strings (and finite numbers, written out) trimmed to the limit; anything else 'Item N'. */
-function readText(value: unknown, n: number): string {
+export function readText(value: unknown, n: number): string {
   const raw =
     typeof value === 'string'
       ? value
@@ -90,13 +97,22 @@ function readSettings(value: unknown): WheelSettings {
  * defaulted or clamped. Never throws; a file that cannot be a wheel gives the reason.
  */
 export function parseWheelFile(text: string, now: () => number = Date.now): ImportResult {
+  const data = parseJsonFile(text)
+  return data.ok ? parseWheelData(data.value, now) : data
+}
+
+/** The file's JSON, or why it is none (too large, not JSON). */
+export function parseJsonFile(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   if (text.length > IMPORT_MAX_BYTES) return { ok: false, error: IMPORT_MESSAGES.tooLarge }
-  let data: unknown
   try {
-    data = JSON.parse(text)
+    return { ok: true, value: JSON.parse(text) }
   } catch {
     return { ok: false, error: IMPORT_MESSAGES.notJson }
   }
+}
+
+/** parseWheelFile on a file's parsed JSON. */
+export function parseWheelData(data: unknown, now: () => number = Date.now): ImportResult {
   const items = own(data, 'items')
   if (!fileSchema.safeParse({ items }).success || !Array.isArray(items)) {
     return { ok: false, error: IMPORT_MESSAGES.badShape }
@@ -112,6 +128,7 @@ export function parseWheelFile(text: string, now: () => number = Date.now): Impo
     settings: readSettings(own(data, 'settings')),
     tally: {},
     ...readLook(own(data, 'look')),
+    ...(isPictureUrl(own(data, 'centerImage')) ? { centerImage: own(data, 'centerImage') as string } : {}),
     createdAt: timestamp,
     updatedAt: timestamp,
   }
@@ -122,16 +139,24 @@ export function parseWheelFile(text: string, now: () => number = Date.now): Impo
     : { ok: false, error: IMPORT_MESSAGES.badShape }
 }
 
+export type ReadItem = { text: string; color: string; weight?: number; image?: string }
+
 /**
- * The file's items: text, colour and weight (missing weights read as 1). Items without a valid
- * colour take palette colours unlike both neighbours, so a file without colours is not a
- * one-colour disc.
+ * The file's items: text, colour, weight (missing weights read as 1) and picture (kept when it is
+ * a valid one). Items without a valid colour take palette colours unlike both neighbours, so a
+ * file without colours is not a one-colour disc.
  */
-function readItems(items: unknown[]): { text: string; color: string; weight?: number }[] {
+export function readItems(items: unknown[]): ReadItem[] {
   const read = items.map((item, i) => {
     const textValue = typeof item === 'string' || typeof item === 'number' ? item : own(item, 'text')
     const weight = readWeight(own(item, 'weight'))
-    return { text: readText(textValue, i + 1), color: readColor(own(item, 'color')), weight }
+    const image = own(item, 'image')
+    return {
+      text: readText(textValue, i + 1),
+      color: readColor(own(item, 'color')),
+      weight,
+      image: isPictureUrl(image) ? image : undefined,
+    }
   })
   const colors: string[] = []
   read.forEach((item, i) => {
@@ -144,10 +169,11 @@ function readItems(items: unknown[]): { text: string; color: string; weight?: nu
     const before = i === 0 ? (read[read.length - 1]?.color ?? undefined) : colors[i - 1]
     colors.push(colorBetween(read.length > 1 ? before : undefined, read.length > 1 ? next : undefined, i))
   })
-  return read.map(({ text, weight }, i) => ({
+  return read.map(({ text, weight, image }, i) => ({
     text,
     color: colors[i] as string,
     ...(weight === undefined ? {} : { weight }),
+    ...(image === undefined ? {} : { image }),
   }))
 }
 
@@ -160,9 +186,9 @@ function readLook(value: unknown): Pick<Wheel, 'look'> {
 /** The exported file (SPEC §3): the wheel as JSON, named after it. */
 export function exportWheel(wheel: Wheel): { fileName: string; json: string } {
   const base = wheel.name.replace(/[^a-z0-9]/gi, '_').toLowerCase() || 'wheel'
-  const { id, name, items, settings, look, createdAt, updatedAt } = wheel
+  const { id, name, items, settings, look, centerImage, createdAt, updatedAt } = wheel
   return {
     fileName: `${base}.json`,
-    json: `${JSON.stringify({ id, name, items, settings, look, createdAt, updatedAt }, null, 2)}\n`,
+    json: `${JSON.stringify({ id, name, items, settings, look, centerImage, createdAt, updatedAt }, null, 2)}\n`,
   }
 }

@@ -6,9 +6,10 @@ import { storableCut } from '../text/storable'
 
 /**
  * One entry of the wheel. `color` is a hex colour, #rrggbb once stored. `weight` (a whole number
- * 2–100, see weights.ts) makes its segment and chance larger; absent means 1.
+ * 2–100, see weights.ts) makes its segment and chance larger; absent means 1. `image` is a picture
+ * drawn in its segment (a data URL, see picture.ts).
  */
-export type Item = { id: string; text: string; color: string; weight?: number }
+export type Item = { id: string; text: string; color: string; weight?: number; image?: string }
 
 import type { WheelLook } from './look'
 
@@ -32,6 +33,8 @@ export type Wheel = {
   tally?: Record<string, number>
   /** The theme's look (Premium): palette for new items, label colour and font, centre dot. */
   look?: WheelLook
+  /** A picture drawn in the middle of the wheel (a data URL, see picture.ts). */
+  centerImage?: string
   createdAt?: string
   updatedAt?: string
 }

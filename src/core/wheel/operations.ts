@@ -81,12 +81,14 @@ export const resetTally = (wheel: Wheel): Wheel => ({ ...wheel, tally: {} })
 
 /** Copies items with fresh ids (loading a preset, duplicating a wheel). */
 export const withNewIds = (
-  items: readonly (ItemContent & { weight?: number | undefined })[],
+  items: readonly (ItemContent & { weight?: number | undefined; image?: string | undefined })[],
   now?: () => number,
 ): Item[] =>
   items.map((item) => {
-    const copy = createItem(item.text, item.color, now)
-    return item.weight === undefined ? copy : { ...copy, weight: item.weight }
+    const copy: Item = createItem(item.text, item.color, now)
+    if (item.weight !== undefined) copy.weight = item.weight
+    if (item.image !== undefined) copy.image = item.image
+    return copy
   })
 
 /**

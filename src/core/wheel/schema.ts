@@ -14,6 +14,7 @@ import {
   type Wheel,
   type WheelSettings,
 } from './model'
+import { isPictureUrl, MAX_PICTURE_BYTES } from './picture'
 
 /**
  * The canonical, strict shape of wheels as Whirl stores and exchanges them (zod/mini: a few kB in
@@ -35,11 +36,22 @@ export const lookSchema = z.object({
   centerColor: hexColorSchema,
 })
 
+/** A stored picture: a PNG, JPEG or WebP data URL under the byte cap (picture.ts). */
+export const pictureSchema = z
+  .string()
+  .check(
+    z.refine(
+      isPictureUrl,
+      `A picture must be a PNG, JPEG or WebP data URL of at most ${MAX_PICTURE_BYTES / 1024} KB`,
+    ),
+  )
+
 export const itemSchema = z.object({
   id: idSchema,
   text: storableString(MAX_ITEM_TEXT).check(z.refine((s) => s.trim().length > 0, 'Item text is blank')),
   color: hexColorSchema,
   weight: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  image: z.optional(pictureSchema),
 })
 
 const onSlider = (range: { min: number; max: number; step: number }) =>
@@ -67,6 +79,7 @@ const wheelWith = (items: z.ZodMiniType<Item[]>) =>
       settings: wheelSettingsSchema,
       tally: z.optional(z.record(idSchema, z.int().check(z.gte(1)))),
       look: z.optional(lookSchema),
+      centerImage: z.optional(pictureSchema),
       createdAt: z.optional(timestampSchema),
       updatedAt: z.optional(timestampSchema),
     })

@@ -42,7 +42,7 @@ import {
 
 /** Every change to the wheel state goes through these (and the list and look edits of wheel-edits.ts). */
 type Actions = WheelEdits & {
-  updateWheel(changes: Partial<Pick<Wheel, 'name'>>): void
+  updateWheel(changes: Partial<Pick<Wheel, 'name' | 'centerImage'>>): void
   updateItem(id: string, changes: Partial<Omit<Item, 'id'>>): void
   updateSettings(changes: Partial<WheelSettings>): void
   updateGlobalSettings(changes: Partial<GlobalSettings>): void
@@ -66,8 +66,11 @@ type Actions = WheelEdits & {
   /** A saved wheel's earlier version brought back: in the saved wheels, and in the editor if open there. */
   restoreSavedWheel(restored: Wheel & { id: string }): void
   duplicateSavedWheel(id: string): Outcome
-  /** An imported wheel becomes the current wheel and is added to the saved wheels. */
-  importWheel(wheel: Wheel): Outcome
+  /**
+   * An imported wheel becomes the current wheel and is added to the saved wheels, with `more`
+   * (the other wheels of a file that held several) saved after it.
+   */
+  importWheel(wheel: Wheel, more?: readonly Wheel[]): Outcome
 }
 
 export type Outcome = { ok: true } | { ok: false; error: string }
@@ -184,9 +187,9 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
       set((s) => ({ savedWheels: duplicateSavedWheel(s.savedWheels, id) }))
       return { ok: true }
     },
-    importWheel: (imported) => {
-      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return AT_LIMIT
-      set((s) => ({ currentWheel: imported, savedWheels: [...s.savedWheels, imported] }))
+    importWheel: (imported, more = []) => {
+      if (get().savedWheels.length + more.length >= MAX_SAVED_WHEELS) return AT_LIMIT
+      set((s) => ({ currentWheel: imported, savedWheels: [...s.savedWheels, imported, ...more] }))
       return { ok: true }
     },
   }

@@ -86,6 +86,19 @@ export function Component() {
         <CardGrid cards={USE_CASES} />
       </section>
 
+      <section id="wheel-of-names" className="mt-12 scroll-mt-20" aria-labelledby="move">
+        <h2 id="move" className="text-2xl font-bold">
+          Moving from Wheel of Names
+        </h2>
+        <p className="mt-4 text-slate-700 dark:text-slate-300">
+          Copy your wheels from the Export my data page of Wheel of Names into a .json file (or use a wheel
+          file you already have). In Whirl, choose Import on the wheel page or on Saved Wheels and pick it.
+          Entries, pictures, colours, weights, the title, the spin time, elimination (remove the winner),
+          confetti and sound come with it; a file of several saved wheels becomes several saved wheels.
+          Entries you turned off stay off the wheel, and Whirl tells you what it could not use.
+        </p>
+      </section>
+
       <section className="mt-12" aria-labelledby="help">
         <h2 id="help" className="text-2xl font-bold">
           Need help?

@@ -2,6 +2,8 @@ import { Upload } from 'lucide-react'
 import { useRef } from 'react'
 import type { ImportResult } from '../../../core/wheel/import-export'
 import { clearListUndo } from '../../state/list-undo'
+import { showNotice } from '../../state/notice-store'
+import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 
@@ -9,8 +11,10 @@ export type ImportOutcome = { ok: true; name: string } | { ok: false; error: str
 
 /**
  * "Import": picks a .json wheel file, reads it with `read` (readWheelFile, which a page may load on
- * first use) and adds it to the saved wheels as the current wheel. The page says how it went
- * (`onImported`); a bad file changes nothing.
+ * first use) and adds it to the saved wheels as the current wheel, with the file's other wheels
+ * when it held several and the plan saves wheels (else only the first). What the reading changed
+ * or left out (a Wheel of Names file) is shown as a notice. The page says how it went (`onImported`); a bad
+ * file changes nothing.
  */
 export function ImportWheelButton({
   read,
@@ -22,14 +26,16 @@ export function ImportWheelButton({
   onStart?: () => void
 }) {
   const input = useRef<HTMLInputElement>(null)
+  const canSave = usePlan().canSave
 
   const importFile = async (file: File | undefined) => {
     if (!file) return
     onStart?.()
     const result = await read(file)
     if (!result.ok) return onImported(result)
-    const outcome = useWheelStore.getState().importWheel(result.wheel)
+    const outcome = useWheelStore.getState().importWheel(result.wheel, canSave ? result.more : undefined)
     if (outcome.ok) clearListUndo()
+    if (outcome.ok && result.note) showNotice(result.note)
     onImported(outcome.ok ? { ok: true, name: result.wheel.name } : outcome)
   }
 

@@ -48,7 +48,9 @@ export function SharedSpinner({ wheel, around }: { wheel: Wheel; around: number 
 
   return (
     <div className="flex w-full flex-col items-center gap-4">
-      <div {...box}>{size > 0 && <WheelView ref={view} items={items} size={size} />}</div>
+      <div {...box}>
+        {size > 0 && <WheelView ref={view} items={items} size={size} centerImage={wheel.centerImage} />}
+      </div>
       <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
         {spinning ? 'Spinning…' : 'Spin'}
       </button>
@@ -61,6 +63,9 @@ export function SharedSpinner({ wheel, around }: { wheel: Wheel; around: number 
               style={{ backgroundColor: winner.color }}
             />
             The winner is <strong data-testid="winner-text">{winner.text}</strong>
+            {winner.image && (
+              <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />
+            )}
           </>
         )}
       </p>

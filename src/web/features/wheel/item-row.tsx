@@ -1,10 +1,13 @@
 import { Pencil, Trash2 } from 'lucide-react'
-import { memo, useRef, useState } from 'react'
+import { lazy, memo, Suspense, useRef, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
 import { useWheelStore } from '../../state/wheel-store'
 import { WeightField } from './weight-field'
+
+// Loaded when a row first shows it (Advanced, or an item with a picture): not in the first load.
+const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
 
 /** One item: colour picker, inline edit (Enter confirms, Escape cancels) and delete. */
 export const ItemRow = memo(function ItemRow({
@@ -104,6 +107,16 @@ export const ItemRow = memo(function ItemRow({
         >
           {wins} {wins === 1 ? 'win' : 'wins'}
         </span>
+      )}
+      {(advanced || item.image) && (
+        <Suspense fallback={<span className="size-9 shrink-0" />}>
+          <PictureButton
+            label={`Picture for ${item.text}`}
+            title={`Picture for ${item.text}`}
+            image={item.image}
+            onChange={(image) => updateItem(item.id, { image })}
+          />
+        </Suspense>
       )}
       <button
         type="button"

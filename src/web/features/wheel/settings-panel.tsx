@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { type ReactNode, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import {
   clampToRange,
   MODE_DESCRIPTIONS,
@@ -14,6 +14,9 @@ import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
 import { Select } from '../../ui/text-input'
 
+// Loaded when the panel is first opened: not in the wheel page's first load.
+const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
+
 const MODE_LABELS: Record<WheelMode, string> = {
   normal: 'Normal',
   elimination: 'Elimination',
@@ -27,6 +30,8 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
   const globals = useWheelStore((s) => s.settings)
   const updateGlobals = useWheelStore((s) => s.updateGlobalSettings)
   const resetTally = useWheelStore((s) => s.resetTally)
+  const centerImage = useWheelStore((s) => s.currentWheel.centerImage)
+  const updateWheel = useWheelStore((s) => s.updateWheel)
 
   return (
     <div className="rounded-lg border border-slate-200 dark:border-slate-800">
@@ -105,6 +110,17 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
           <Toggle checked={settings.confettiEnabled} onChange={(on) => update({ confettiEnabled: on })}>
             Confetti
           </Toggle>
+          <div className="flex items-center gap-2">
+            <Suspense fallback={<span className="size-9 shrink-0" />}>
+              <PictureButton
+                label="Centre picture"
+                title="Centre picture"
+                image={centerImage}
+                onChange={(image) => updateWheel({ centerImage: image })}
+              />
+            </Suspense>
+            <span aria-hidden>Centre picture</span>
+          </div>
           <fieldset className="min-w-0 space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800">
             <legend className="sr-only">For every wheel</legend>
             <p aria-hidden className="font-medium">

@@ -134,7 +134,13 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
               }
             }}
           >
-            <WheelView ref={view} items={items} size={size} look={wheel.look} />
+            <WheelView
+              ref={view}
+              items={items}
+              size={size}
+              look={wheel.look}
+              centerImage={wheel.centerImage}
+            />
           </div>
         ) : (
           <div

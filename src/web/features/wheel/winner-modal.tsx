@@ -38,6 +38,9 @@ export function WinnerModal({
         />
         <span className="min-w-0">{winner.text}</span>
       </p>
+      {winner.image && (
+        <img src={winner.image} alt={winner.text} className="mx-auto mt-4 max-h-48 max-w-full rounded" />
+      )}
       {extra}
     </Dialog>
   )

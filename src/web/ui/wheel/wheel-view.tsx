@@ -1,9 +1,18 @@
-import { forwardRef, useImperativeHandle, useLayoutEffect, useRef } from 'react'
+import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react'
 import type { WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel } from './draw-wheel'
+
+// Pictures are drawn by a module loaded only for a wheel that has some (draw-pictures.ts).
+let pictureModule: typeof import('./draw-pictures') | null = null
+const loadPictures = () => import('./draw-pictures').then((m) => (pictureModule = m))
+const anyPicture = (items: Item[], centerImage?: string) =>
+  Boolean(centerImage) || items.some((item) => item.image)
+
+/** How the wheel looks: the theme's look and the centre picture. */
+type WheelViewLook = { look?: WheelLook; centerImage?: string | undefined }
 
 export type WheelViewHandle = {
   /** Rotates the drawing to the plan's final rotation over `duration` ms. */
@@ -15,20 +24,30 @@ export type WheelViewHandle = {
  * The wheel: a canvas drawn once per change of items or size, rotated by the compositor during a
  * spin (Web Animations on transform), so no React render and no redraw happens per frame.
  */
-export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: number; look?: WheelLook }>(
-  function WheelView({ items, size, look }, ref) {
+export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: number } & WheelViewLook>(
+  function WheelView({ items, size, look, centerImage }, ref) {
     const canvasRef = useRef<HTMLCanvasElement>(null)
     const rotorRef = useRef<HTMLDivElement>(null)
     const rotation = useRef(0)
+    // Bumped when pictures have loaded or decoded: the wheel is drawn again with them.
+    const [pictures, setPictures] = useState(0)
 
+    // biome-ignore lint/correctness/useExhaustiveDependencies: `pictures` changes when pictures have loaded, to draw them
     useLayoutEffect(() => {
       const canvas = canvasRef.current
       if (!canvas) return
       const dpr = Math.min(3, window.devicePixelRatio || 1)
+      const redraw = () => setPictures((n) => n + 1)
+      const drawPictures = () => {
+        if (!anyPicture(items, centerImage)) return
+        if (pictureModule) pictureModule.drawPictures(canvas, items, size, dpr, centerImage, redraw)
+        else void loadPictures().then(redraw, () => {})
+      }
       // A change is drawn in the frame that shows it.
       if (firstFramePassed()) {
         const started = performance.now()
         drawWheel(canvas, items, size, dpr, look)
+        drawPictures()
         performance.measure?.('whirl:draw-wheel', { start: started })
         return
       }
@@ -39,13 +58,16 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
       let labels: number | undefined
       const cancel = afterFirstFrame(() => {
         drawWheel(canvas, items, size, dpr, look, 'shapes')
-        labels = window.setTimeout(() => drawWheel(canvas, items, size, dpr, look, 'labels'))
+        labels = window.setTimeout(() => {
+          drawWheel(canvas, items, size, dpr, look, 'labels')
+          drawPictures()
+        })
       })
       return () => {
         cancel()
         window.clearTimeout(labels)
       }
-    }, [items, size, look])
+    }, [items, size, look, centerImage, pictures])
 
     useImperativeHandle(ref, () => ({
       rotation: () => rotation.current,
