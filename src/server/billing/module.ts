@@ -10,6 +10,7 @@ import { answers, noQuery } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import type { Mailer } from '../mail/mailer'
 import { type BillingClock, createBillingClock } from './clock'
+import { createBillingMails } from './mail-events'
 import type { PaymentProvider } from './provider'
 import { registerBillingRoutes } from './routes'
 import { registerSandboxPage } from './sandbox-page'
@@ -67,18 +68,29 @@ export async function registerBilling(
   const clock = options.clock ?? createBillingClock()
   const provider =
     options.provider ?? (await providerFor(app.config.billing, db, clock, app.config.publicUrl))
+  const mails = createBillingMails({
+    db,
+    mailer,
+    publicUrl: app.config.publicUrl,
+    testMode: provider.kind === 'sandbox',
+    log: app.log,
+  })
   const service = createBillingService({
     db,
     provider,
     profiles: accounts.profiles,
     clock,
+    mails,
     onSweepError: (error, userId) =>
       app.log.warn({ err: error, userId }, 'plan expiry check failed; retried later'),
   })
   options.expose?.(service)
   // The trial reminder: a plain function whose claim is atomic, so any number of processes may run
   // it on any schedule (a cluster-wide runner can take it over); here, with the expiry sweep.
-  const remind = () => sendTrialReminders(db, mailer, clock.now(), app.config.publicUrl)
+  const remind = async () => {
+    await sendTrialReminders(db, mails, clock.now())
+    await mails.flush()
+  }
   registerBillingRoutes(app, { accounts, service, provider, clock, afterClock: remind })
   const trial = { querystring: noQuery, response: answers({ 200: trialStatusSchema }) }
   app.get('/api/billing/trial', { schema: trial }, async (request, reply) => {
@@ -120,9 +132,7 @@ export async function registerBilling(
   registerPeriodicJob(app, db, {
     name: 'trial-reminders',
     everyMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-    run: async () => {
-      await remind()
-    },
+    run: remind,
   })
   return service
 }

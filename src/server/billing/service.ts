@@ -11,6 +11,7 @@ import { HttpError } from '../http/errors'
 import type { SessionRead } from '../http/guards'
 import type { ProfileRepository } from '../profile/repository'
 import { addMonth, type BillingClock } from './clock'
+import type { BillingMails } from './mail-events'
 import { createOnePayments } from './payments'
 import { createPlanRenewal, profileStatus, WITHDRAWN } from './plan-renewal'
 import type { CreatedSubscription, PaymentProvider } from './provider'
@@ -50,9 +51,18 @@ export function createBillingService(deps: {
   profiles: ProfileRepository
   clock: BillingClock
   onSweepError?: (error: unknown, userId: string) => void
+  /** Billing's mails (welcome, receipts, cancellation, plan ended), told of every plan change. */
+  mails?: Pick<BillingMails, 'observe'>
 }) {
-  const { db, provider, profiles, clock } = deps
-  const renewal = createPlanRenewal(db, provider, profiles, clock, deps.onSweepError)
+  const { db, provider, profiles, clock, mails } = deps
+  const renewal = createPlanRenewal(
+    db,
+    provider,
+    profiles,
+    clock,
+    deps.onSweepError,
+    mails && ((change) => mails.observe(change)),
+  )
   const payments = createOnePayments(deps)
 
   const ownedSubscription = async (userId: string, id: unknown) => {
