@@ -97,7 +97,9 @@ export async function registerBilling(
     reply.header('cache-control', 'no-store')
     const user = await accounts.requireUser(request)
     const status = await trialStatus(db, user.userId, clock.now())
-    return provider.offersTrial ? status : { ...status, eligible: false, used: false }
+    return provider.offersTrial
+      ? status
+      : { ...status, eligible: false, used: false, needsVerification: false }
   })
   // Browser tests only (NODE_ENV=test, sandbox with its test clock): marks the user's email
   // verified, standing in for the verification mail's link, so a journey can reach the trial.

@@ -132,7 +132,12 @@ describe.each(DATABASE_KINDS)('the 7-day free trial on %s', (kind) => {
 
   it('gives no trial to an account whose email is not verified', async () => {
     const { cookie } = await register(billing.app)
-    expect(await trialOf(cookie)).toEqual({ eligible: false, used: false, trial: null })
+    expect(await trialOf(cookie)).toEqual({
+      eligible: false,
+      used: false,
+      needsVerification: true,
+      trial: null,
+    })
     expect(firstPaymentAfter(await subscribe(cookie))).toBeGreaterThanOrEqual(28 * DAY)
     expect(await billing.database.db.select().from(billingTrials)).toHaveLength(0)
   })

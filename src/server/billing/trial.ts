@@ -65,19 +65,24 @@ async function trialUsed(db: Db, userId: string, email: string): Promise<boolean
 }
 
 /** The account's trial as the plans page needs it: still to be had, or used. */
-async function trialStanding(db: Db, userId: string): Promise<{ eligible: boolean; used: boolean }> {
+async function trialStanding(
+  db: Db,
+  userId: string,
+): Promise<{ eligible: boolean; used: boolean; needsVerification?: boolean }> {
   const [user] = await db
     .select({ verified: users.emailVerified, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
   if (!user) return { eligible: false, used: false }
   const used = await trialUsed(db, userId, user.email)
-  if (used || !user.verified) return { eligible: false, used }
+  if (used) return { eligible: false, used }
   const [ran] = await db
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, STARTED)))
     .limit(1)
+  if (!user.verified)
+    return ran ? { eligible: false, used } : { eligible: false, used, needsVerification: true }
   return { eligible: !ran, used: false }
 }
 
