@@ -146,4 +146,29 @@ describe.each(DATABASE_KINDS)('billing mails on %s', (kind) => {
     ])
     expect(rows.every((row) => row.sentAt !== null)).toBe(true)
   })
+
+  it('Subscribe again before the paid end: the new subscription starts on that date, nothing is charged inside the paid period', async () => {
+    const { cookie, profile } = await register(server.app)
+    const first = await subscribe(server.app, cookie)
+    const paidEnd = first.next_billing_time
+    await moveClock(cookie, 10 * DAY)
+    await send(server.app, '/api/billing/cancel-subscription', { subscription_id: first.id }, { cookie })
+    expect(parsed('Your Whirl Premium subscription is cancelled').plain).toContain(longDate(paidEnd))
+
+    const again = await subscribe(server.app, cookie)
+    expect(again.next_billing_time).toBe(paidEnd)
+    expect((await profileOf(profile.userId))?.subscriptionExpiresAt?.toISOString()).toBe(paidEnd)
+    const welcomes = billingMails().filter((mail) => mail.subject === 'Welcome to Whirl Premium')
+    expect(welcomes).toHaveLength(2)
+    const second = parseWithPython(welcomes[1]?.raw ?? Buffer.alloc(0))
+    expect(second.plain).toContain(`You have paid until ${longDate(paidEnd)}`)
+    expect(second.html).toContain('$0.00 USD (already paid)')
+
+    // The paid end passes: the new subscription's first payment, Premium goes on, no plan-ended mail.
+    await moveClock(cookie, Date.parse(paidEnd) - clock.now().getTime() + DAY)
+    expect(await profileOf(profile.userId)).toMatchObject({ planType: 'monthly', subscriptionId: again.id })
+    const receipt = parsed('Your Whirl Premium receipt')
+    expect(receipt.plain).toContain(longDate(paidEnd))
+    expect(subjects()).not.toContain('Your Whirl Premium plan has ended')
+  })
 })

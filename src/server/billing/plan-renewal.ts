@@ -76,6 +76,13 @@ export function planUpdateFor(profile: Profile, sub: ProviderSubscription, now: 
   return null
 }
 
+/** The end of a cancelled plan's paid period still ahead: a new subscription starts then. */
+export function paidUntil(profile: Profile, now: Date): Date | null {
+  if (profile.planType !== 'monthly' || profile.subscriptionStatus !== 'cancelled') return null
+  const ends = profile.subscriptionExpiresAt ? new Date(profile.subscriptionExpiresAt) : null
+  return ends && ends.getTime() > now.getTime() ? ends : null
+}
+
 const sameUpdate = (profile: Profile, update: PlanUpdate) =>
   (update.planType === undefined || update.planType === profile.planType) &&
   (update.subscriptionStatus === undefined || update.subscriptionStatus === profile.subscriptionStatus) &&

@@ -13,7 +13,7 @@ import type { ProfileRepository } from '../profile/repository'
 import { addMonth, type BillingClock } from './clock'
 import type { BillingMails } from './mail-events'
 import { createOnePayments } from './payments'
-import { createPlanRenewal, profileStatus, WITHDRAWN } from './plan-renewal'
+import { createPlanRenewal, paidUntil, profileStatus, WITHDRAWN } from './plan-renewal'
 import type { CreatedSubscription, PaymentProvider } from './provider'
 import { settleBeforeDeletion } from './settle-before-deletion'
 import { currentTrial, noteTrialSubscription, releaseTrial, reserveTrial } from './trial'
@@ -100,11 +100,13 @@ export function createBillingService(deps: {
       // One trial per account, ever: reserved here, by the first subscription created with it.
       const trial = provider.offersTrial && (await reserveTrial(db, user.userId, requestId))
       const trialDays = trial ? TRIAL_DAYS : 0
+      const startTime = paidUntil(profile, clock.now())
       let created: CreatedSubscription
       try {
         created = await provider.createSubscription({
           userId: user.userId,
           trialDays,
+          ...(startTime ? { startTime } : {}),
           requestId,
           subscriber: { name: profile.displayName, email: profile.email },
           returnUrl: `${siteOrigin}/payment/success`,
