@@ -47,7 +47,14 @@ export function FreeCard({
 }
 
 export type PremiumState =
-  | { kind: 'offer'; busy: boolean; disabled: boolean; onSubscribe: () => void }
+  | {
+      kind: 'offer'
+      busy: boolean
+      disabled: boolean
+      onSubscribe: () => void
+      /** A cancelled plan's paid end still ahead: a new subscription starts then ("Subscribe again"). */
+      again?: string | null
+    }
   | { kind: 'active'; note: string }
 
 /**
@@ -85,6 +92,11 @@ export function PremiumCard({
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {PREMIUM_PLAN.currency}, billed monthly through PayPal. Cancel any time.
       </p>
+      {state.kind === 'offer' && state.again && (
+        <p className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-50">
+          {`Cancelled — Premium until ${state.again}. Subscribe again and the new subscription starts on ${state.again}: nothing is charged before then.`}
+        </p>
+      )}
       {state.kind === 'offer' && offersTrial(trial, visitor) && (
         <div className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <p className="font-semibold" data-testid="trial-offer">
@@ -115,7 +127,7 @@ export function PremiumCard({
               className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
           )}
-          {state.busy ? 'Processing...' : 'Subscribe Now'}
+          {state.busy ? 'Processing...' : state.again ? 'Subscribe again' : 'Subscribe Now'}
         </button>
       ) : (
         <div className="mt-6 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">

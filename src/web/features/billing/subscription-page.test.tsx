@@ -243,4 +243,18 @@ describe('subscription page', () => {
       ),
     )
   })
+
+  it('offers Subscribe again to a cancelled plan, starting when its paid end comes', async () => {
+    const calls = mockFetch({
+      'GET /api/session': { body: { profile: { ...PREMIUM, subscriptionStatus: 'cancelled' } } },
+      'GET /api/billing/trial': { body: { eligible: false, used: true, trial: null } },
+      'POST /api/billing/create-subscription': { body: CREATED },
+    })
+    renderPage()
+    const premium = await screen.findByRole('region', { name: 'Premium Plan' })
+    await within(premium).findByText(/Subscribe again and the new subscription starts on August 26, 2099/)
+    fireEvent.click(within(premium).getByRole('button', { name: 'Subscribe again' }))
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CREATED.approval_url))
+    expect(creations(calls)).toBe(1)
+  })
 })

@@ -105,9 +105,15 @@ export function Component() {
           trial={trial}
           visitor={status === 'signed-out'}
           state={
-            premium && profile
+            premium && profile && !hasSubscriptionStatus(profile, 'cancelled')
               ? { kind: 'active', note: premiumNote(profile) }
-              : { kind: 'offer', busy, disabled: status === 'loading', onSubscribe }
+              : {
+                  kind: 'offer',
+                  busy,
+                  disabled: status === 'loading',
+                  onSubscribe,
+                  again: premium && profile ? longDate(profile.subscriptionExpiresAt) || null : null,
+                }
           }
         />
       </div>
