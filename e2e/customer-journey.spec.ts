@@ -123,3 +123,26 @@ test('a visitor sees the trial, signs up from Subscribe Now, confirms the addres
   expect(requests).toEqual([])
   await mailPage.close()
 })
+
+test('the check-your-email panel fits a phone and passes the WCAG A/AA checks in dark mode', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+  const email = uniqueEmail('phone')
+  const response = await page.request.post('/api/account/register', {
+    data: { displayName: 'Pat Phone', email, password: PASSWORD, confirmPassword: PASSWORD },
+  })
+  expect(response.status()).toBe(201)
+  await page.goto('/subscription')
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  await page.getByRole('button', { name: 'Subscribe Now' }).click()
+  const check = page.getByRole('region', { name: 'Check your email' })
+  await expect(check).toContainText(`We sent a confirmation link to ${email}.`)
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  await expectNoAxeViolations(page, 'check your email, dark, phone')
+  await check.getByRole('button', { name: 'Subscribe now without the trial' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/billing\/sandbox\/approve\?subscription_id=/)
+})
