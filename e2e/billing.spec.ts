@@ -32,6 +32,10 @@ async function toApproval(page: Page) {
   // The sandbox provider is on (no PayPal settings): every plans and payment page says so.
   await expect(page.getByText('Test mode: payments are simulated')).toBeVisible()
   await page.getByRole('button', { name: 'Subscribe Now' }).click()
+  // An address not confirmed yet is first asked to confirm it (the trial); these tests go on without it.
+  const withoutTrial = page.getByRole('button', { name: 'Subscribe now without the trial' })
+  await expect(withoutTrial.or(page.getByRole('button', { name: 'Approve subscription' }))).toBeVisible()
+  if (await withoutTrial.isVisible()) await withoutTrial.click()
   await expect(page).toHaveURL(/\/billing\/sandbox\/approve\?subscription_id=/)
   await expect(page.getByText('Test mode: payments are simulated')).toBeVisible()
   await expect(page.getByText('$6.99 USD / month')).toBeVisible()
@@ -157,7 +161,7 @@ test('/payment/success without parameters: Incomplete subscription information',
   await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/subscription')
 })
 
-test('a visitor who presses Subscribe Now signs up first, then goes on to the approval page', async ({
+test('a visitor who presses Subscribe Now signs up first, is told to check the email, and can go on to the approval page without the trial', async ({
   page,
 }) => {
   await page.goto('/subscription')
@@ -168,6 +172,9 @@ test('a visitor who presses Subscribe Now signs up first, then goes on to the ap
   await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
   await dialog(page).getByLabel('Confirm Password', { exact: true }).fill(PASSWORD)
   await dialog(page).getByRole('button', { name: 'Create Account' }).click()
+  // A new address is not confirmed yet: the page says so, and going on without the trial is one click.
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+  await page.getByRole('button', { name: 'Subscribe now without the trial' }).click()
   await expect(page).toHaveURL(/\/billing\/sandbox\/approve\?subscription_id=/)
 })
 

@@ -14,6 +14,8 @@ export const trialStatusSchema = z.object({
   eligible: z.boolean(),
   /** The account's one trial is gone (reserved by a subscription, or run): later ones pay at once. */
   used: z.boolean(),
+  /** Not eligible only because the email address is not confirmed yet: one click in its mail unlocks it. */
+  needsVerification: z.optional(z.boolean()),
   trial: z.nullable(
     z.object({
       endsAt: z.string(),
@@ -38,6 +40,9 @@ export const longDate = (iso: string | Date): string =>
     day: 'numeric',
     timeZone: 'UTC',
   })
+
+/** The trial's conditions, in one line, wherever the trial is offered. */
+export const TRIAL_CONDITIONS = 'For new accounts, one per account, with a confirmed email address.'
 
 export const TRIAL_MESSAGES = {
   used: `Your free trial has been used: Premium starts at $${PREMIUM_PLAN.price} a month today.`,

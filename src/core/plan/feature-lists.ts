@@ -26,3 +26,15 @@ export const unlockedBy = (tier: 'basic' | 'premium'): string[] =>
   PLAN_FEATURES.filter((f) => f.paidTier === 'basic' || (tier === 'premium' && f.paidTier === 'premium')).map(
     (f) => f.unlockedName ?? featureLine(f, 'premium'),
   )
+
+/**
+ * The same list with each unlocked name's real limit beside it, as the plans page states it
+ * ("Unlimited Wheels" with "Up to 10,000 items per wheel").
+ */
+export const unlockedWithLimits = (tier: 'basic' | 'premium'): { name: string; limit: string | null }[] =>
+  PLAN_FEATURES.filter((f) => f.paidTier === 'basic' || (tier === 'premium' && f.paidTier === 'premium')).map(
+    (f) => ({
+      name: f.unlockedName ?? featureLine(f, 'premium'),
+      limit: f.unlockedName && typeof f.premium === 'string' ? featureLine(f, 'premium') : null,
+    }),
+  )

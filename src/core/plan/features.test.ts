@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FREE_ITEM_LIMIT } from './definition'
-import { includedIn, limitedOnFree, unlockedBy } from './feature-lists'
+import { includedIn, limitedOnFree, unlockedBy, unlockedWithLimits } from './feature-lists'
 import { PLAN_FEATURES, planLines } from './features'
 
 describe('the feature catalogue', () => {
@@ -19,6 +19,11 @@ describe('the feature catalogue', () => {
 
   it('a basic receipt unlocks less than a premium one', () => {
     expect(unlockedBy('basic')).toEqual(['Unlimited Wheels', 'Data Export', 'Save Wheels'])
+    expect(unlockedWithLimits('basic')).toEqual([
+      { name: 'Unlimited Wheels', limit: 'Up to 10,000 items per wheel' },
+      { name: 'Data Export', limit: null },
+      { name: 'Save Wheels', limit: 'Up to 500 saved wheels' },
+    ])
     expect(unlockedBy('premium')).toEqual([
       ...unlockedBy('basic'),
       'Preset library',

@@ -88,7 +88,13 @@ function registerAccountRoutes(app: FastifyInstance): void {
       const email = normalizeEmail(body.email)
       await limitWithEmail(request, 'sign-up', email)
       const response = await auth.api.signUpEmail({
-        body: { name: body.displayName.trim(), email, password: body.password },
+        // The confirmation link leads to the plans page, where the confirmed address unlocks the trial.
+        body: {
+          name: body.displayName.trim(),
+          email,
+          password: body.password,
+          callbackURL: VERIFIED_RETURN_PATH,
+        },
         headers: requestHeaders(request),
         asResponse: true,
       })
@@ -196,6 +202,9 @@ function registerAccountRoutes(app: FastifyInstance): void {
     registerAuthHandler(scope)
   })
 }
+
+/** Where the address confirmation link returns to (the page reads `verified`, or `error`). */
+export const VERIFIED_RETURN_PATH = '/subscription?verified=1'
 
 /** The better-auth endpoints the app uses directly: Google sign-in, its callback, the session. */
 const ALLOWED = [

@@ -11,6 +11,7 @@ import { answers, noQuery } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import type { Mailer } from '../mail/mailer'
 import { type BillingClock, createBillingClock } from './clock'
+import { createBillingMails } from './mail-events'
 import type { PaymentProvider } from './provider'
 import { registerBillingRoutes } from './routes'
 import { registerSandboxPage } from './sandbox-page'
@@ -100,25 +101,38 @@ async function registerBilling(
   const clock = options.clock ?? createBillingClock()
   const provider =
     options.provider ?? (await providerFor(app.config.billing, db, clock, app.config.publicUrl))
+  const mails = createBillingMails({
+    db,
+    mailer,
+    publicUrl: app.config.publicUrl,
+    testMode: provider.kind === 'sandbox',
+    log: app.log,
+  })
   const service = createBillingService({
     db,
     provider,
     profiles: accounts.profiles,
     clock,
+    mails,
     onSweepError: (error, userId) =>
       app.log.warn({ err: error, userId }, 'plan expiry check failed; retried later'),
   })
   options.expose?.(service)
   // The trial reminder: a plain function whose claim is atomic, so any number of processes may run
   // it on any schedule (a cluster-wide runner can take it over); here, with the expiry sweep.
-  const remind = () => sendTrialReminders(db, mailer, clock.now(), app.config.publicUrl)
+  const remind = async () => {
+    await sendTrialReminders(db, mails, clock.now())
+    await mails.flush()
+  }
   registerBillingRoutes(app, { accounts, service, provider, clock, afterClock: remind })
   const trial = { querystring: noQuery, response: answers({ 200: trialStatusSchema }) }
   app.get('/api/billing/trial', { schema: trial }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await accounts.requireUser(request)
     const status = await trialStatus(db, user.userId, clock.now())
-    return provider.offersTrial ? status : { ...status, eligible: false, used: false }
+    return provider.offersTrial
+      ? status
+      : { ...status, eligible: false, used: false, needsVerification: false }
   })
   // Browser tests only (NODE_ENV=test, sandbox with its test clock): marks the user's email
   // verified, standing in for the verification mail's link, so a journey can reach the trial.
@@ -153,9 +167,7 @@ async function registerBilling(
   registerPeriodicJob(app, db, {
     name: 'trial-reminders',
     everyMs: options.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-    run: async () => {
-      await remind()
-    },
+    run: remind,
   })
   return service
 }

@@ -98,6 +98,7 @@ export function createPaypalProvider(options: PaypalOptions): PaymentProvider {
       const body: SubscriptionCreateRequest = {
         plan_id: input.trialDays && options.trialPlanId ? options.trialPlanId : options.planId,
         custom_id: input.userId,
+        ...(input.startTime ? { start_time: input.startTime.toISOString() } : {}),
         ...(name || email
           ? { subscriber: { ...(name ? { name } : {}), ...(email ? { email_address: email } : {}) } }
           : {}),

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { longDate } from '../../core/billing/trial'
 import { hasPremiumPlan } from '../../core/plan/plan'
+import { billingMailEvents } from '../db/schema'
 import { DATABASE_KINDS } from '../testing/harness'
 import { usePaypalApp } from '../testing/paypal-app'
 
@@ -7,6 +10,9 @@ const DAY = 86_400_000
 
 describe.each(DATABASE_KINDS)('a late PayPal renewal on %s', (kind) => {
   const t = usePaypalApp(kind)
+
+  const mailsOf = (userId: string) =>
+    t.database.db.select().from(billingMailEvents).where(eq(billingMailEvents.userId, userId))
 
   const premiumNow = async (userId: string) => {
     const row = await t.profileOf(userId)
@@ -32,6 +38,14 @@ describe.each(DATABASE_KINDS)('a late PayPal renewal on %s', (kind) => {
     await t.sweep()
     expect(await premiumNow(profile.userId)).toBe(true)
     expect((await t.profileOf(profile.userId))?.subscriptionExpiresAt?.getTime()).toBe(due + 3 * DAY)
+    // One mail says so, however often the sweep looks: PayPal is retrying, and until when Premium stays.
+    await t.sweep()
+    const failed = (await mailsOf(profile.userId)).filter((m) => m.kind === 'renewal-failed')
+    expect(failed).toHaveLength(1)
+    expect(failed[0]?.subject).toBe('Your Whirl Premium payment did not go through')
+    expect(failed[0]?.textBody).toContain('PayPal is trying again')
+    expect(failed[0]?.textBody).toContain(`Premium stays until ${longDate(new Date(due + 3 * DAY))}`)
+    expect(failed[0]?.htmlBody).toContain(longDate(new Date(due)))
 
     // Still not paid 3 days past next_billing_time: premium ends (PayPal still says ACTIVE).
     t.clock.advance(3 * DAY)
@@ -50,6 +64,10 @@ describe.each(DATABASE_KINDS)('a late PayPal renewal on %s', (kind) => {
       subscriptionStatus: 'active',
       subscriptionId: id,
     })
+    // Each event told once: the failure, the end of Premium, the payment that came late (no test notice with PayPal).
+    const kinds = (await mailsOf(profile.userId)).map((m) => m.kind).sort()
+    expect(kinds).toEqual(['plan-ended', 'renewal-failed', 'renewal-received', 'welcome'])
+    expect((await mailsOf(profile.userId)).every((m) => !m.textBody.includes('TEST MODE'))).toBe(true)
   })
 
   it('suspended at the plan’s failure threshold: premium ends', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { users } from '../db/schema'
+import { profiles, users } from '../db/schema'
 import { newUser, register, send } from '../testing/auth'
 import { DATABASE_KINDS } from '../testing/harness'
 import { usePaypalApp } from '../testing/paypal-app'
@@ -104,5 +104,33 @@ describe.each(DATABASE_KINDS)('subscribing through PayPal on %s', (kind) => {
     expect(t.paypal.subscription(later)?.plan_id).toBe('P-WHIRL-PREMIUM')
     const trial = (await send(t.app, '/api/billing/trial', undefined, { cookie })).json()
     expect(trial).toEqual({ eligible: false, used: true, trial: null })
+  })
+
+  it('subscribing again before a cancelled plan’s paid end asks PayPal to start then: nothing is charged twice', async () => {
+    const { cookie, profile } = await register(t.app)
+    const activate = (id: string) =>
+      send(t.app, '/api/billing/activate-subscription', { subscription_id: id }, { cookie })
+    const first = (await create(cookie)).json().subscription_id
+    t.paypal.approve(first)
+    expect((await activate(first)).statusCode).toBe(200)
+    await send(t.app, '/api/billing/cancel-subscription', { subscription_id: first }, { cookie })
+    const [cancelled] = await t.database.db.select().from(profiles).where(eq(profiles.userId, profile.userId))
+    const paidEnd = cancelled?.subscriptionExpiresAt?.toISOString()
+    expect(cancelled).toMatchObject({ subscriptionStatus: 'cancelled', planType: 'monthly' })
+
+    const again = (await create(cookie)).json().subscription_id
+    const sent = t.paypal.received.filter((r) => r.path === '/v1/billing/subscriptions').at(-1)
+    expect(JSON.parse(sent?.body ?? '{}').start_time).toBe(paidEnd)
+    t.paypal.approve(again)
+    expect(t.paypal.subscription(again)).toMatchObject({
+      next_billing_time: paidEnd,
+      last_payment_time: null,
+    })
+    const activated = await activate(again)
+    expect(activated.statusCode, activated.body).toBe(200)
+    expect(activated.json().subscription.next_billing_time).toBe(paidEnd)
+    const [after] = await t.database.db.select().from(profiles).where(eq(profiles.userId, profile.userId))
+    expect(after).toMatchObject({ subscriptionId: again, subscriptionStatus: 'active' })
+    expect(after?.subscriptionExpiresAt?.toISOString()).toBe(paidEnd)
   })
 })

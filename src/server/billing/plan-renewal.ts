@@ -76,12 +76,33 @@ export function planUpdateFor(profile: Profile, sub: ProviderSubscription, now: 
   return null
 }
 
+/** The end of a cancelled plan's paid period still ahead: a new subscription starts then. */
+export function paidUntil(profile: Profile, now: Date): Date | null {
+  if (profile.planType !== 'monthly' || profile.subscriptionStatus !== 'cancelled') return null
+  const ends = profile.subscriptionExpiresAt ? new Date(profile.subscriptionExpiresAt) : null
+  return ends && ends.getTime() > now.getTime() ? ends : null
+}
+
 const sameUpdate = (profile: Profile, update: PlanUpdate) =>
   (update.planType === undefined || update.planType === profile.planType) &&
   (update.subscriptionStatus === undefined || update.subscriptionStatus === profile.subscriptionStatus) &&
   (update.subscriptionId === undefined || update.subscriptionId === profile.subscriptionId) &&
   (update.subscriptionExpiresAt === undefined ||
     (update.subscriptionExpiresAt?.toISOString() ?? null) === profile.subscriptionExpiresAt)
+
+/**
+ * What one look at a subscription changed: its stored state before (null when a plan lapsed with no
+ * subscription read), what the provider said, and the owner's profile before and after. Billing's
+ * mails are told from these (mail-events.ts).
+ */
+export type PlanChange = {
+  userId: string
+  sub: ProviderSubscription | null
+  previous: { status: string; nextBillingTime: Date | null; trialDays: number } | null
+  before: Profile
+  after: Profile | null
+  now: Date
+}
 
 export type PlanRenewal = {
   /** Stores the provider's view of a subscription we know, and moves its owner's plan to match. */
@@ -99,6 +120,7 @@ export function createPlanRenewal(
   profileRepo: ProfileRepository,
   clock: BillingClock,
   onError: (error: unknown, userId: string) => void = () => {},
+  observe: (change: PlanChange) => Promise<void> = async () => {},
 ): PlanRenewal {
   const apply = async (sub: ProviderSubscription): Promise<Profile | null> => {
     const [known] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.id, sub.id))
@@ -131,9 +153,16 @@ export function createPlanRenewal(
     if (!profile) return null
     const update = planUpdateFor(profile, sub, clock.now())
     if (startedAfterWithdrawal && update) update.subscriptionStatus = 'cancelled'
-    // Unchanged plans are not written: a replayed event or a repeated activation tells no one.
-    if (!update || sameUpdate(profile, update)) return profile
-    return profileRepo.updatePlan(owner, update)
+    // Unchanged plans are not written: a replayed event or a repeated activation changes nothing.
+    const after =
+      !update || sameUpdate(profile, update) ? profile : await profileRepo.updatePlan(owner, update)
+    const previous = {
+      status: known.status,
+      nextBillingTime: known.nextBillingTime,
+      trialDays: row.trialDays,
+    }
+    await observe({ userId: owner, sub, previous, before: profile, after, now: clock.now() })
+    return after
   }
 
   return {
@@ -224,6 +253,7 @@ export function createPlanRenewal(
           : eq(profiles.subscriptionStatus, profile.subscriptionStatus),
       ),
     )
+    if (lapsed) await observe({ userId, sub: null, previous: null, before: profile, after: lapsed, now })
     return lapsed !== null
   }
 

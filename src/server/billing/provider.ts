@@ -36,6 +36,11 @@ export type CreateSubscriptionInput = {
   cancelUrl: string
   /** Free days before the first payment (the account's first subscription); 0 or absent: none. */
   trialDays?: number
+  /**
+   * When billing starts (PayPal's start_time), absent: at approval. A subscription made while a
+   * cancelled one's paid period runs starts when that period ends, so no day is paid twice.
+   */
+  startTime?: Date
 }
 
 export type CreatedSubscription = { id: string; approvalUrl: string }

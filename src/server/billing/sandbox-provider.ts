@@ -109,6 +109,8 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
         amount: PREMIUM_PLAN.price,
         currency: PREMIUM_PLAN.currency,
         trialDays: input.trialDays ?? 0,
+        // As PayPal's start_time: billing starts then (kept here until the approval).
+        startTime: input.startTime ?? null,
         createdAt: clock.now(),
       })
       return { id: row.id, approvalUrl: approvalUrl(originOf(input.returnUrl), 'subscription_id', row.id) }
@@ -133,13 +135,16 @@ export function createSandboxProvider(db: Db, clock: BillingClock, publicUrl: st
     async approveSubscription(id) {
       const now = clock.now()
       const pending = await find(id)
+      // A start time ahead (a subscription made before a cancelled one's paid end): billed first then.
+      const later = pending?.startTime && pending.startTime > now ? pending.startTime : null
+      const start = later ?? now
       // As PayPal's TRIAL cycle at 0: the first payment is due when the trial ends, then monthly.
       const firstBilling = pending?.trialDays
-        ? new Date(now.getTime() + pending.trialDays * 86_400_000)
-        : addMonth(now)
+        ? new Date(start.getTime() + pending.trialDays * 86_400_000)
+        : (later ?? addMonth(now))
       const [row] = await db
         .update(sandboxPayments)
-        .set({ status: 'ACTIVE', startTime: now, nextBillingTime: firstBilling })
+        .set({ status: 'ACTIVE', startTime: start, nextBillingTime: firstBilling })
         .where(
           and(
             eq(sandboxPayments.id, id),

@@ -11,8 +11,9 @@ import { HttpError } from '../http/errors'
 import type { SessionRead } from '../http/guards'
 import type { ProfileRepository } from '../profile/repository'
 import { addMonth, type BillingClock } from './clock'
+import type { BillingMails } from './mail-events'
 import { createOnePayments } from './payments'
-import { createPlanRenewal, profileStatus, WITHDRAWN } from './plan-renewal'
+import { createPlanRenewal, paidUntil, profileStatus, WITHDRAWN } from './plan-renewal'
 import type { CreatedSubscription, PaymentProvider } from './provider'
 import { settleBeforeDeletion } from './settle-before-deletion'
 import { currentTrial, noteTrialSubscription, releaseTrial, reserveTrial } from './trial'
@@ -50,9 +51,18 @@ export function createBillingService(deps: {
   profiles: ProfileRepository
   clock: BillingClock
   onSweepError?: (error: unknown, userId: string) => void
+  /** Billing's mails (welcome, receipts, cancellation, plan ended), told of every plan change. */
+  mails?: Pick<BillingMails, 'observe'>
 }) {
-  const { db, provider, profiles, clock } = deps
-  const renewal = createPlanRenewal(db, provider, profiles, clock, deps.onSweepError)
+  const { db, provider, profiles, clock, mails } = deps
+  const renewal = createPlanRenewal(
+    db,
+    provider,
+    profiles,
+    clock,
+    deps.onSweepError,
+    mails && ((change) => mails.observe(change)),
+  )
   const payments = createOnePayments(deps)
 
   const ownedSubscription = async (userId: string, id: unknown) => {
@@ -90,11 +100,13 @@ export function createBillingService(deps: {
       // One trial per account, ever: reserved here, by the first subscription created with it.
       const trial = provider.offersTrial && (await reserveTrial(db, user.userId, requestId))
       const trialDays = trial ? TRIAL_DAYS : 0
+      const startTime = paidUntil(profile, clock.now())
       let created: CreatedSubscription
       try {
         created = await provider.createSubscription({
           userId: user.userId,
           trialDays,
+          ...(startTime ? { startTime } : {}),
           requestId,
           subscriber: { name: profile.displayName, email: profile.email },
           returnUrl: `${siteOrigin}/payment/success`,

@@ -6,6 +6,7 @@ import type { MailMessage } from '../mail/mailer'
 import { APP_ORIGIN, register, send } from '../testing/auth'
 import { useSandboxBillingApp } from '../testing/billing-harness'
 import { DATABASE_KINDS } from '../testing/harness'
+import { createBillingMails } from './mail-events'
 import { sendTrialReminders } from './trial'
 
 const DAY = 86_400_000
@@ -131,7 +132,12 @@ describe.each(DATABASE_KINDS)('the 7-day free trial on %s', (kind) => {
 
   it('gives no trial to an account whose email is not verified', async () => {
     const { cookie } = await register(billing.app)
-    expect(await trialOf(cookie)).toEqual({ eligible: false, used: false, trial: null })
+    expect(await trialOf(cookie)).toEqual({
+      eligible: false,
+      used: false,
+      needsVerification: true,
+      trial: null,
+    })
     expect(firstPaymentAfter(await subscribe(cookie))).toBeGreaterThanOrEqual(28 * DAY)
     expect(await billing.database.db.select().from(billingTrials)).toHaveLength(0)
   })
@@ -200,8 +206,14 @@ describe.each(DATABASE_KINDS)('the 7-day free trial on %s', (kind) => {
       },
       close() {},
     }
-    const run = (at: number) =>
-      sendTrialReminders(billing.database.db, mailer, new Date(at), 'https://whirl.test')
+    const mails = createBillingMails({
+      db: billing.database.db,
+      mailer,
+      publicUrl: 'https://whirl.test',
+      testMode: true,
+      log: { warn() {}, error() {} },
+    })
+    const run = (at: number) => sendTrialReminders(billing.database.db, mails, new Date(at))
     expect(await run(trialEnd - 3 * DAY)).toBe(0)
     const results = await Promise.all([run(trialEnd - 2 * DAY), run(trialEnd - 2 * DAY)])
     expect(results.sort()).toEqual([0, 1])

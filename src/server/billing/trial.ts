@@ -1,12 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { longDate, TRIAL_REMINDER_DAYS, type TrialStatus } from '../../core/billing/trial'
+import { TRIAL_REMINDER_DAYS, type TrialStatus } from '../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { users } from '../db/auth-schema'
 import type { Db } from '../db/client'
 import { billingSubscriptions, serverSecrets } from '../db/schema'
 import { billingTrialEmails, billingTrialReservations, billingTrials } from '../db/trial-schema'
-import type { Mailer } from '../mail/mailer'
+import type { BillingMail } from './mail-templates'
 import type { ProviderSubscription } from './provider'
 
 const DAY_MS = 86_400_000
@@ -65,19 +65,24 @@ async function trialUsed(db: Db, userId: string, email: string): Promise<boolean
 }
 
 /** The account's trial as the plans page needs it: still to be had, or used. */
-async function trialStanding(db: Db, userId: string): Promise<{ eligible: boolean; used: boolean }> {
+async function trialStanding(
+  db: Db,
+  userId: string,
+): Promise<{ eligible: boolean; used: boolean; needsVerification?: boolean }> {
   const [user] = await db
     .select({ verified: users.emailVerified, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
   if (!user) return { eligible: false, used: false }
   const used = await trialUsed(db, userId, user.email)
-  if (used || !user.verified) return { eligible: false, used }
+  if (used) return { eligible: false, used }
   const [ran] = await db
     .select({ id: billingSubscriptions.id })
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, STARTED)))
     .limit(1)
+  if (!user.verified)
+    return ran ? { eligible: false, used } : { eligible: false, used, needsVerification: true }
   return { eligible: !ran, used: false }
 }
 
@@ -192,14 +197,13 @@ export async function trialStatus(db: Db, userId: string, now: Date): Promise<Tr
 /**
  * Sends the reminder of every trial ending within TRIAL_REMINDER_DAYS whose subscription is still
  * active. Each is claimed with one UPDATE … WHERE reminder_sent_at IS NULL RETURNING, so of any
- * number of processes running this at once exactly one sends it. A failed send is released for the
- * next run. Returns how many were sent.
+ * number of processes running this at once exactly one takes it; its mail is recorded once (the
+ * billing mails' key) and sent again later if sending fails. Returns how many were recorded.
  */
 export async function sendTrialReminders(
   db: Db,
-  mailer: Mailer,
+  mails: { record(userId: string, keyed: { key: string; mail: BillingMail }): Promise<boolean> },
   now: Date,
-  publicUrl: string,
 ): Promise<number> {
   const horizon = new Date(now.getTime() + TRIAL_REMINDER_DAYS * DAY_MS)
   const claimed = await db
@@ -216,34 +220,8 @@ export async function sendTrialReminders(
     .returning()
   let sent = 0
   for (const trial of claimed) {
-    const [user] = await db
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, trial.userId))
-    if (!user) continue
-    const date = longDate(trial.endsAt)
-    try {
-      await mailer.send({
-        to: user.email,
-        subject: `Your Whirl free trial ends on ${date}`,
-        text: [
-          `Hello ${user.name},`,
-          '',
-          `Your 7-day free trial of Whirl Premium ends on ${date}.`,
-          `Then your first payment of $${PREMIUM_PLAN.price} ${PREMIUM_PLAN.currency} is taken, and the same every month until you cancel.`,
-          '',
-          `Not for you? Cancel before ${date} and nothing is charged: ${publicUrl}/profile`,
-          '',
-          'Whirl',
-        ].join('\n'),
-      })
-      sent++
-    } catch {
-      await db
-        .update(billingTrials)
-        .set({ reminderSentAt: null })
-        .where(eq(billingTrials.userId, trial.userId))
-    }
+    const mail = { kind: 'trial-ending', subscriptionId: trial.subscriptionId, endsAt: trial.endsAt } as const
+    if (await mails.record(trial.userId, { key: trial.subscriptionId, mail })) sent++
   }
   return sent
 }

@@ -77,6 +77,7 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   trialDays: integer('trial_days').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+export * from './billing-mail-schema'
 export * from './cluster-schema'
 export { draws } from './draws-schema'
 export * from './quota-schema'

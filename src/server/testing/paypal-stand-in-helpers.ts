@@ -41,6 +41,12 @@ export function createStandInHelpers(
       const sub = must(subId)
       const now = new Date()
       const trialDays = context.trialPlans[sub.plan_id] ?? 0
+      const later = sub.start_time && Date.parse(sub.start_time) > now.getTime() ? sub.start_time : null
+      // A start_time ahead: ACTIVE, nothing paid now, the first billing at that time.
+      if (later) {
+        Object.assign(sub, { status: 'ACTIVE', next_billing_time: later })
+        return
+      }
       Object.assign(sub, {
         status: 'ACTIVE',
         start_time: now.toISOString(),

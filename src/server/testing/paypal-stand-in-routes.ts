@@ -126,7 +126,8 @@ export function createStandInRoutes(context: StandInContext) {
         custom_id: ok.body.custom_id ?? null,
         subscriber: ok.body.subscriber ?? null,
         status: 'APPROVAL_PENDING',
-        start_time: null,
+        // As PayPal: a start_time asked for at creation is when billing starts (default: approval).
+        start_time: ok.body.start_time ?? null,
         create_time: new Date().toISOString(),
         next_billing_time: null,
         last_payment_time: null,

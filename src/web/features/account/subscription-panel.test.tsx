@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../core/account/profile'
 import { createMemoryRouter, RouterProvider } from '../../router'
 import { mockFetch, PROFILE } from '../../testing/test-helpers'
+import { longDate } from '../../ui/long-date'
 import { SubscriptionPanel } from './subscription-panel'
 import { MESSAGES } from './use-subscription-actions'
 
@@ -36,6 +37,17 @@ describe('subscription panel', () => {
   afterEach(() => {
     cleanup()
     vi.unstubAllGlobals()
+  })
+
+  it('after cancelling: says until when Premium lasts and offers Subscribe again', async () => {
+    mockFetch({ 'POST /api/billing/verify-subscription': { body: { success: true, status: 'cancelled' } } })
+    renderPanel({ ...PREMIUM, subscriptionStatus: 'cancelled' })
+    expect(screen.getByTestId('cancelled-note').textContent).toBe(
+      `Cancelled — premium until ${longDate(PREMIUM.subscriptionExpiresAt)}`,
+    )
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull()
+    fireEvent.click(screen.getByRole('link', { name: 'Subscribe again' }))
+    expect(await screen.findByText('Plans page')).toBeTruthy()
   })
 
   it('offers Upgrade to Premium to a free user, and nothing else', () => {
@@ -91,6 +103,9 @@ describe('subscription panel', () => {
     expect(within(dialog).getByText(MESSAGES.confirmCancel)).toBeTruthy()
     expect(MESSAGES.confirmCancel).toBe(
       'Are you sure you want to cancel your subscription? This action cannot be undone and you will lose access to premium features.',
+    )
+    expect(within(dialog).getByTestId('access-ends').textContent).toBe(
+      `Your Premium access ends on ${longDate(PREMIUM.subscriptionExpiresAt)}.`,
     )
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep Subscription' }))
     expect(screen.queryByRole('dialog')).toBeNull()

@@ -106,6 +106,12 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
             Upgrade to Premium
           </Link>
         )}
+        {premium && hasSubscriptionStatus(profile, 'cancelled') && (
+          <Link to="/subscription" className={buttonClass('primary', 'sm')}>
+            <Crown aria-hidden className="size-4" />
+            Subscribe again
+          </Link>
+        )}
         {profile.subscriptionId && (
           <button
             type="button"
@@ -149,6 +155,11 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
           }
         >
           <p>{MESSAGES.confirmCancel}</p>
+          {longDate(profile.subscriptionExpiresAt) && (
+            <p className="mt-3 font-semibold" data-testid="access-ends">
+              Your Premium access ends on {longDate(profile.subscriptionExpiresAt)}.
+            </p>
+          )}
         </Dialog>
       )}
       {actions.notice && (

@@ -94,6 +94,10 @@ describe('payment success page', () => {
       'Priority Support',
     ])
       expect(screen.getByText(name)).toBeTruthy()
+    // The real cap beside the spec's name, as the plans page states it.
+    expect(screen.getByText('Unlimited Wheels').closest('li')?.textContent).toBe(
+      'Unlimited Wheels (Up to 10,000 items per wheel)',
+    )
     expect(screen.getByRole('link', { name: 'Start Using Now' }).getAttribute('href')).toBe('/wheel')
 
     const record = JSON.parse(localStorage.getItem('subscription') ?? 'null')

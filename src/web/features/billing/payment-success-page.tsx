@@ -8,7 +8,7 @@ import { planLabel, ReceiptCard } from './receipt-card'
 import { usePaymentReturn } from './use-payment-return'
 import './receipt-print.css'
 import { longDate } from '../../../core/billing/trial'
-import { unlockedBy } from '../../../core/plan/feature-lists'
+import { unlockedWithLimits } from '../../../core/plan/feature-lists'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
 import { TestModeNotice } from './test-mode-notice'
@@ -104,7 +104,7 @@ function TrialNote() {
 
 function Activated({ receipt }: { receipt: Receipt }) {
   const premium = planLabel(receipt.plan) === 'Premium'
-  const unlocked = unlockedBy(premium ? 'premium' : 'basic')
+  const unlocked = unlockedWithLimits(premium ? 'premium' : 'basic')
   return (
     <div className="py-8">
       <div className="text-center print:hidden">
@@ -128,10 +128,13 @@ function Activated({ receipt }: { receipt: Receipt }) {
           Features Unlocked Now
         </h2>
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-          {unlocked.map((feature) => (
-            <li key={feature} className="flex items-center gap-2">
+          {unlocked.map(({ name, limit }) => (
+            <li key={name} className="flex items-center gap-2">
               <CircleCheck aria-hidden className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
-              {feature}
+              <span>
+                {name}
+                {limit && <span className="text-sm text-slate-600 dark:text-slate-300"> ({limit})</span>}
+              </span>
             </li>
           ))}
         </ul>

@@ -1,9 +1,8 @@
 import { CircleCheck, Crown } from 'lucide-react'
-import { TRIAL_MESSAGES, TRIAL_OFFER } from '../../../core/billing/trial'
+import { TRIAL_CONDITIONS, TRIAL_MESSAGES, TRIAL_OFFER, type TrialStatus } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
 import { planLines } from '../../../core/plan/features'
 import { Link } from '../../router'
-import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
 
@@ -48,11 +47,32 @@ export function FreeCard({
 }
 
 export type PremiumState =
-  | { kind: 'offer'; busy: boolean; disabled: boolean; onSubscribe: () => void }
+  | {
+      kind: 'offer'
+      busy: boolean
+      disabled: boolean
+      onSubscribe: () => void
+      /** A cancelled plan's paid end still ahead: a new subscription starts then ("Subscribe again"). */
+      again?: string | null
+    }
   | { kind: 'active'; note: string }
 
-export function PremiumCard({ state }: { state: PremiumState }) {
-  const trial = useTrial()
+/**
+ * The trial is offered to everyone who could still get it: a visitor, an account that can start it,
+ * and an account whose address is not confirmed yet (one click in the mail unlocks it).
+ */
+export const offersTrial = (trial: TrialStatus | null, visitor: boolean) =>
+  visitor || Boolean(trial && (trial.eligible || trial.needsVerification))
+
+export function PremiumCard({
+  state,
+  trial,
+  visitor,
+}: {
+  state: PremiumState
+  trial: TrialStatus | null
+  visitor: boolean
+}) {
   return (
     <section aria-labelledby="premium-plan" className={`${card} ring-2 ring-brand-600`}>
       <span className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
@@ -72,13 +92,18 @@ export function PremiumCard({ state }: { state: PremiumState }) {
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
         {PREMIUM_PLAN.currency}, billed monthly through PayPal. Cancel any time.
       </p>
-      {state.kind === 'offer' && trial?.eligible && (
-        <p
-          className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
-          data-testid="trial-offer"
-        >
-          {TRIAL_OFFER}
+      {state.kind === 'offer' && state.again && (
+        <p className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-50">
+          {`Cancelled — Premium until ${state.again}. Subscribe again and the new subscription starts on ${state.again}: nothing is charged before then.`}
         </p>
+      )}
+      {state.kind === 'offer' && offersTrial(trial, visitor) && (
+        <div className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+          <p className="font-semibold" data-testid="trial-offer">
+            {TRIAL_OFFER}
+          </p>
+          <p className="mt-0.5 text-xs">{TRIAL_CONDITIONS}</p>
+        </div>
       )}
       {state.kind === 'offer' && trial?.used && (
         <p
@@ -102,7 +127,7 @@ export function PremiumCard({ state }: { state: PremiumState }) {
               className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
           )}
-          {state.busy ? 'Processing...' : 'Subscribe Now'}
+          {state.busy ? 'Processing...' : state.again ? 'Subscribe again' : 'Subscribe Now'}
         </button>
       ) : (
         <div className="mt-6 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">

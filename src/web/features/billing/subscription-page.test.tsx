@@ -193,4 +193,68 @@ describe('subscription page', () => {
     )
     expect(screen.queryByTestId('trial-offer')).toBeNull()
   })
+
+  it('offers the 7-day trial with its conditions to a visitor', async () => {
+    mockFetch({ 'GET /api/session': { body: { profile: null } } })
+    renderPage()
+    await screen.findByText(/Subscribe Now asks you to sign in/)
+    const premium = screen.getByRole('region', { name: 'Premium Plan' })
+    expect(within(premium).getByTestId('trial-offer').textContent).toBe('7-day free trial, then $6.99/month')
+    expect(premium.textContent).toContain(
+      'For new accounts, one per account, with a confirmed email address.',
+    )
+  })
+
+  it('asks an account with an unconfirmed address to check its email, or to subscribe at once without the trial', async () => {
+    const calls = mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'GET /api/billing/trial': {
+        body: { eligible: false, used: false, needsVerification: true, trial: null },
+      },
+      'POST /api/billing/create-subscription': { body: CREATED },
+    })
+    renderPage()
+    await screen.findByTestId('trial-offer')
+    fireEvent.click(subscribeButton())
+    const panel = await screen.findByRole('region', { name: 'Check your email' })
+    expect(panel.textContent).toContain(`We sent a confirmation link to ${PROFILE.email}.`)
+    expect(panel.textContent).toContain(
+      'One click on it confirms your address and unlocks your 7-day free trial',
+    )
+    expect(panel.textContent).toContain('Without the trial, the first $6.99 USD is charged today.')
+    expect(creations(calls)).toBe(0)
+    fireEvent.click(within(panel).getByRole('button', { name: 'Subscribe now without the trial' }))
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CREATED.approval_url))
+    expect(creations(calls)).toBe(1)
+  })
+
+  it('says the confirmation link worked and the trial is ready', async () => {
+    mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'GET /api/billing/trial': { body: { eligible: true, used: false, trial: null } },
+    })
+    const router = createMemoryRouter([{ path: '/subscription', element: <SubscriptionPage /> }], {
+      initialEntries: ['/subscription?verified=1'],
+    })
+    render(<RouterProvider router={router} />)
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Your email address is confirmed. Your 7-day free trial is ready: press Subscribe Now to start it.',
+      ),
+    )
+  })
+
+  it('offers Subscribe again to a cancelled plan, starting when its paid end comes', async () => {
+    const calls = mockFetch({
+      'GET /api/session': { body: { profile: { ...PREMIUM, subscriptionStatus: 'cancelled' } } },
+      'GET /api/billing/trial': { body: { eligible: false, used: true, trial: null } },
+      'POST /api/billing/create-subscription': { body: CREATED },
+    })
+    renderPage()
+    const premium = await screen.findByRole('region', { name: 'Premium Plan' })
+    await within(premium).findByText(/Subscribe again and the new subscription starts on August 26, 2099/)
+    fireEvent.click(within(premium).getByRole('button', { name: 'Subscribe again' }))
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CREATED.approval_url))
+    expect(creations(calls)).toBe(1)
+  })
 })

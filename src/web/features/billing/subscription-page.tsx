@@ -1,10 +1,14 @@
 import { TriangleAlert } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
+import type { TrialStatus } from '../../../core/billing/trial'
 import { includedIn, limitedOnFree } from '../../../core/plan/feature-lists'
 import { hasPremiumPlan, hasSubscriptionStatus } from '../../../core/plan/plan'
+import { billingApi } from '../../api/billing'
+import { useSearchParams } from '../../router'
 import { openAuthModal, useAuthModal } from '../../state/auth-modal-store'
 import { useSession } from '../../state/session-store'
+import { useTrial } from '../../state/use-trial'
 import { Alert } from '../../ui/alert'
 import { BackButton } from '../../ui/back-button'
 import { FaqAccordion } from '../../ui/faq-accordion'
@@ -14,6 +18,7 @@ import { ComparisonTable } from './comparison-table'
 import { FreeCard, PremiumCard } from './plan-cards'
 import { PLAN_FAQ } from './plan-features'
 import { TestModeNotice } from './test-mode-notice'
+import { CheckEmailPanel, ConfirmationNote } from './trial-journey'
 import { useSubscribe } from './use-subscribe'
 
 /** What a premium user reads in place of the Subscribe button. */
@@ -35,18 +40,32 @@ export function Component() {
   const modalOpen = useAuthModal((s) => s.open)
   const { busy, error, subscribe } = useSubscribe()
   const premium = hasPremiumPlan(profile)
+  const trial = useTrial()
+  const [search] = useSearchParams()
+  const returned = search.get('verified') ? (search.get('error') ? 'failed' : 'confirmed') : null
   const waitingForSignIn = useRef(false)
+  // The address is not confirmed: the mail's link unlocks the trial, or the user goes on without it.
+  const [askToConfirm, setAskToConfirm] = useState(false)
+
+  /** Subscribe Now: an address still to be confirmed is asked for first (the trial depends on it). */
+  const start = (standing: TrialStatus | null) => {
+    if (standing?.needsVerification) setAskToConfirm(true)
+    else void subscribe()
+  }
+  const startRef = useRef(start)
+  startRef.current = start
 
   useEffect(() => {
     if (!waitingForSignIn.current) return
     if (status === 'signed-in') {
       waitingForSignIn.current = false
-      if (!premium) void subscribe()
+      // Signed in through Subscribe Now: the account's trial decides what comes next.
+      if (!premium) billingApi.trial().then(startRef.current, () => startRef.current(null))
     } else if (!modalOpen) waitingForSignIn.current = false
-  }, [status, modalOpen, premium, subscribe])
+  }, [status, modalOpen, premium])
 
   const onSubscribe = () => {
-    if (status === 'signed-in') return void subscribe()
+    if (status === 'signed-in') return start(trial)
     waitingForSignIn.current = true
     openAuthModal('login')
   }
@@ -63,6 +82,15 @@ export function Component() {
           wheel.
         </p>
       </div>
+      {returned && (
+        <ConfirmationNote
+          outcome={returned}
+          trialReady={Boolean(trial?.eligible) || status !== 'signed-in'}
+        />
+      )}
+      {askToConfirm && !premium && profile && trial?.needsVerification && (
+        <CheckEmailPanel email={profile.email} busy={busy} onSubscribeWithoutTrial={() => void subscribe()} />
+      )}
       {error && (
         <Alert
           icon={<TriangleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />}
@@ -74,10 +102,18 @@ export function Component() {
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <FreeCard current={!premium} included={includedIn('free')} excluded={limitedOnFree()} />
         <PremiumCard
+          trial={trial}
+          visitor={status === 'signed-out'}
           state={
-            premium && profile
+            premium && profile && !hasSubscriptionStatus(profile, 'cancelled')
               ? { kind: 'active', note: premiumNote(profile) }
-              : { kind: 'offer', busy, disabled: status === 'loading', onSubscribe }
+              : {
+                  kind: 'offer',
+                  busy,
+                  disabled: status === 'loading',
+                  onSubscribe,
+                  again: premium && profile ? longDate(profile.subscriptionExpiresAt) || null : null,
+                }
           }
         />
       </div>
