@@ -4,7 +4,7 @@ import { verifyDraw } from './verify'
 
 export type GiveawayVerification =
   | { ok: true; result: GiveawayResult }
-  | { ok: false; step: 'commitment' | 'wheelHash' | 'result'; message: string }
+  | { ok: false; step: 'commitment' | 'wheelHash' | 'winner' | 'result'; message: string }
 
 const same = (a: GiveawayResult, b: GiveawayResult) => JSON.stringify(a) === JSON.stringify(b)
 
