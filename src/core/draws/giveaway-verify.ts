@@ -6,7 +6,14 @@ export type GiveawayVerification =
   | { ok: true; result: GiveawayResult }
   | { ok: false; step: 'commitment' | 'wheelHash' | 'winner' | 'result'; message: string }
 
-const same = (a: GiveawayResult, b: GiveawayResult) => JSON.stringify(a) === JSON.stringify(b)
+/** The result in one key order (a stored copy may come back with its keys in another order). */
+const canonical = (r: GiveawayResult) =>
+  JSON.stringify(
+    r.kind === 'winners'
+      ? [r.winners, r.rerolls.map(({ place, replaced, winner }) => [place, replaced, winner])]
+      : [r.teams],
+  )
+const same = (a: GiveawayResult, b: GiveawayResult) => a.kind === b.kind && canonical(a) === canonical(b)
 
 /**
  * Recomputes a giveaway draw (several winners with their rerolls, or teams) from its published
