@@ -17,6 +17,9 @@ export function setSpinDecider(next: Decider | null): void {
   decider = next
 }
 
+/** The active decider, so that a giveaway can put it back after its own spins. */
+export const currentSpinDecider = (): Decider | null => decider
+
 /** Asks the active draw (if any) for the winner of the spin about to start, with the wheel's items. */
 export function decideSpin(items: readonly Item[]): Promise<SpinDecision | null> {
   return decider ? decider(items) : Promise.resolve(null)
