@@ -13,12 +13,12 @@ type Decider = (items: readonly Item[]) => Promise<SpinDecision>
 
 let decider: Decider | null = null
 
-export function setSpinDecider(next: Decider | null): void {
+/** Sets the decider; answers the one it replaces (a giveaway puts it back after its own spins). */
+export function setSpinDecider(next: Decider | null): Decider | null {
+  const before = decider
   decider = next
+  return before
 }
-
-/** The active decider, so that a giveaway can put it back after its own spins. */
-export const currentSpinDecider = (): Decider | null => decider
 
 /** Asks the active draw (if any) for the winner of the spin about to start, with the wheel's items. */
 export function decideSpin(items: readonly Item[]): Promise<SpinDecision | null> {

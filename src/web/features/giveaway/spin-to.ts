@@ -1,4 +1,4 @@
-import { currentSpinDecider, setSpinDecider } from '../../state/draw-spin'
+import { setSpinDecider } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 
 /** A spin that never ends (the wheel was busy or waiting) gives up after its duration and this. */
@@ -10,8 +10,7 @@ const GIVE_UP_MS = 4000
  * in the spin history). The spin starts as the keyboard shortcut does (Ctrl+Enter).
  */
 export function spinTo(index: number): Promise<void> {
-  const before = currentSpinDecider()
-  setSpinDecider(async () => ({ winnerIndex: index }))
+  const before = setSpinDecider(async () => ({ winnerIndex: index }))
   return new Promise((resolve) => {
     const done = () => {
       unsubscribe()
