@@ -94,6 +94,11 @@ export function ChatEntriesPanel() {
     const store = useWheelStore.getState()
     store.clearItems()
     store.pasteItems(names.map((text, i) => createItem(text, colors[i])))
+    setNotice(
+      collector.entrants.length > maxItems
+        ? `Your wheel holds ${maxItems} entries: the first ${maxItems} were put on it.`
+        : `${names.length} entries were put on the wheel.`,
+    )
   }
   const check = (key: 'subscribers' | 'moderators' | 'vips', label: string) => (
     <label className="inline-flex items-center gap-1">

@@ -42,7 +42,7 @@ export function connectTwitchChat(
   let socket: WebSocket | null = null
   let closed = false
   let failures = 0
-  let timer: number | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
 
   const connect = () => {
     if (closed) return
@@ -77,14 +77,14 @@ export function connectTwitchChat(
       const inMs = asked ? 0 : Math.min(1000 * 2 ** failures, MAX_BACKOFF_MS)
       failures++
       handlers.onStatus({ state: 'reconnecting', inMs })
-      timer = window.setTimeout(connect, inMs)
+      timer = setTimeout(connect, inMs)
     }
   }
   connect()
   return {
     close() {
       closed = true
-      window.clearTimeout(timer)
+      clearTimeout(timer)
       socket?.close()
       handlers.onStatus({ state: 'closed' })
     },
