@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { test } from './fixtures'
 import { registerUser } from './premium-helpers'
 import { startTwitchLoopback } from './twitch-loopback'
@@ -90,4 +91,5 @@ test('subscribers only keeps only the chatters with the badge; a NOTICE is shown
   expect(listed.map((t) => t.replace(/Remove$/, ''))).toEqual(['Sub', 'Founder', 'SubToo'])
   loopback.notice('This channel does not exist or has been suspended.')
   await expect(panel.getByText('This channel does not exist or has been suspended.')).toBeVisible()
+  await expectNoAxeViolations(page, 'chat entries')
 })

@@ -92,7 +92,11 @@ test('5 winners of 20 entries one by one and all at once, a reroll, the CSV, and
   await (await proofSaysVerified(page, panel)).close()
 })
 
-test('teams of 3 from 10 entries show as cards and the proof page recomputes them', async ({ page }) => {
+test('teams of 3 from 10 entries show as cards and the proof page recomputes them (phone, dark mode)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.emulateMedia({ colorScheme: 'dark' })
   const panel = await openGiveaway(page, names(10))
   await panel.getByLabel('Teams').check()
   await panel.getByLabel('Teams of N').check()
@@ -103,6 +107,8 @@ test('teams of 3 from 10 entries show as cards and the proof page recomputes the
   await expect(cards).toHaveCount(4)
   const members = await cards.evaluateAll((els) => els.map((el) => el.querySelectorAll('li').length))
   expect(members).toEqual([3, 3, 2, 2])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectNoAxeViolations(page, 'team cards, phone, dark')
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
