@@ -4,11 +4,35 @@ import * as z from 'zod/mini'
 
 const entrySchema = z.tuple([z.string(), z.number()])
 
+/** Several winners or teams (issue 36, decision 0051): the request committed with the entries. */
+export const giveawaySpecSchema = z.union([
+  z.object({ kind: z.literal('winners'), count: z.number() }),
+  z.object({ kind: z.literal('teams'), teams: z.optional(z.number()), size: z.optional(z.number()) }),
+])
+export const giveawayResultSchema = z.union([
+  z.object({
+    kind: z.literal('winners'),
+    /** The entry index at each place (place 1 first), after the rerolls. */
+    winners: z.array(z.number()),
+    rerolls: z.array(z.object({ place: z.number(), replaced: z.number(), winner: z.number() })),
+  }),
+  z.object({ kind: z.literal('teams'), teams: z.array(z.array(z.number())) }),
+])
+/** A giveaway draw's part of a record: the request, the result once revealed, the rerolls' times. */
+export const giveawayRecordSchema = z.object({
+  spec: giveawaySpecSchema,
+  result: z.nullable(giveawayResultSchema),
+  rerolledAt: z.array(z.string()),
+})
+export type GiveawayRecord = z.infer<typeof giveawayRecordSchema>
+
 export const createdDrawSchema = z.object({
   id: z.string(),
   commitment: z.string(),
   wheelHash: z.string(),
   createdAt: z.string(),
+  /** Only for a draw of several winners or teams. */
+  giveaway: z.optional(giveawaySpecSchema),
 })
 export type CreatedDraw = z.infer<typeof createdDrawSchema>
 
@@ -22,6 +46,8 @@ export const revealedDrawSchema = z.object({
   wheelHash: z.string(),
   createdAt: z.string(),
   revealedAt: z.string(),
+  /** Only for a draw of several winners or teams. */
+  giveaway: z.optional(giveawayRecordSchema),
 })
 export type RevealResult = z.infer<typeof revealedDrawSchema>
 
@@ -38,6 +64,8 @@ export const publicDrawSchema = z.object({
   winnerIndex: z.nullable(z.number()),
   revealedAt: z.nullable(z.string()),
   previousDrawId: z.nullable(z.string()),
+  /** Several winners or teams; null for a single winner. */
+  giveaway: z.nullable(giveawayRecordSchema),
   nextDrawId: z.nullable(z.string()),
   /**
    * The host's other draws of the same entries (the same wheelHash), newest first: a host who drew
@@ -68,5 +96,6 @@ export const DRAW_API_MESSAGES = {
   notFound: 'This draw does not exist.',
   notOwner: 'Only the person who made this draw can reveal it.',
   alreadyRevealed: 'This draw has already been revealed. Here is its result.',
+  notRevealed: 'This draw has not been revealed yet: reveal it before a reroll.',
   previousNotFound: 'The previous draw of this chain was not found among your draws.',
 } as const

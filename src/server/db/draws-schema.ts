@@ -28,6 +28,16 @@ export const draws = pgTable(
     winnerIndex: integer('winner_index'),
     /** In elimination mode, the draw this one follows. */
     previousDrawId: text('previous_draw_id'),
+    /**
+     * Several winners or teams (issue 36, migration 0023): the request committed with the entries,
+     * as canonical JSON text of core/draws/giveaway's GiveawaySpec; null for a single winner.
+     */
+    giveaway: text('giveaway'),
+    /** The giveaway's result (GiveawayResult), from the reveal on, recomputed after each reroll. */
+    giveawayResult: jsonb('giveaway_result'),
+    /** The rerolls in the order they were made, { place, at }: appended, never removed. */
+    rerolls: jsonb('rerolls').notNull().default([]),
+    rerollCount: integer('reroll_count').notNull().default(0),
     /** The entries and name as stored, and DRAW_ROW_BYTES for the rest: counts towards the quota. */
     dataBytes: integer('data_bytes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

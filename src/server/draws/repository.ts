@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm'
 import {
+  type GiveawayRecord,
   type PublicDraw,
   type RevealResult,
   SAME_ENTRIES_LISTED,
   type SameEntries,
 } from '../../core/draws/api'
 import { entriesKeyOf } from '../../core/draws/entries-key'
+import type { GiveawayResult, GiveawaySpec } from '../../core/draws/giveaway'
 import type { DrawEntry } from '../../core/draws/protocol'
 import type { Db } from '../db/client'
 import { draws } from '../db/schema'
@@ -23,10 +25,25 @@ export const drawBytes = (name: string, entries: unknown) =>
 
 const entriesOf = (row: DrawRow) => row.entries as DrawEntry[]
 
+/** A giveaway draw's record (issue 36): null for a single winner. */
+export function giveawayOf(row: DrawRow): GiveawayRecord | null {
+  if (row.giveaway === null) return null
+  return {
+    spec: JSON.parse(row.giveaway) as GiveawaySpec,
+    result: row.revealedAt ? (row.giveawayResult as GiveawayResult | null) : null,
+    rerolledAt: (row.rerolls as { at: string }[]).map((r) => r.at),
+  }
+}
+
+/** The places rerolled, in order. */
+export const rerollPlacesOf = (row: DrawRow) => (row.rerolls as { place: number }[]).map((r) => r.place)
+
 /** The reveal's answer, from a revealed row. */
 export function revealResult(row: DrawRow): RevealResult {
   const winnerIndex = row.winnerIndex as number
+  const giveaway = giveawayOf(row)
   return {
+    ...(giveaway ? { giveaway } : {}),
     id: row.id,
     winnerIndex,
     winner: entriesOf(row)[winnerIndex]?.[0] ?? '',
@@ -54,6 +71,7 @@ export function publicDraw(row: DrawRow, nextDrawId: string | null, sameEntries:
     winnerIndex: revealed ? row.winnerIndex : null,
     revealedAt: row.revealedAt?.toISOString() ?? null,
     previousDrawId: row.previousDrawId,
+    giveaway: giveawayOf(row),
     nextDrawId,
     sameEntries,
   }
@@ -101,7 +119,7 @@ export function createDrawRepository(db: Db) {
      * reload or a switch toggle, gets it back instead of a new one (issue 33).
      */
     async findOpen(
-      open: Pick<DrawRow, 'userId' | 'name' | 'wheelHash' | 'previousDrawId'>,
+      open: Pick<DrawRow, 'userId' | 'name' | 'wheelHash' | 'previousDrawId' | 'giveaway'>,
       since: Date,
     ): Promise<DrawRow | null> {
       const [row] = await db
@@ -116,6 +134,7 @@ export function createDrawRepository(db: Db) {
             open.previousDrawId === null
               ? isNull(draws.previousDrawId)
               : eq(draws.previousDrawId, open.previousDrawId),
+            open.giveaway === null ? isNull(draws.giveaway) : eq(draws.giveaway, open.giveaway),
             gt(draws.createdAt, since),
           ),
         )
@@ -204,13 +223,32 @@ export function createDrawRepository(db: Db) {
      * Completes a draw once: the update only matches while revealed_at is still null, so of any
      * number of concurrent reveals exactly one writes; the others get null.
      */
-    async reveal(id: string, clientSeed: string, winnerIndex: number): Promise<DrawRow | null> {
+    async reveal(
+      id: string,
+      clientSeed: string,
+      winnerIndex: number,
+      giveawayResult: GiveawayResult | null = null,
+    ): Promise<DrawRow | null> {
       const [row] = await db
         .update(draws)
-        .set({ clientSeed, winnerIndex, revealedAt: new Date() })
+        .set({ clientSeed, winnerIndex, giveawayResult, revealedAt: new Date() })
         .where(and(eq(draws.id, id), isNull(draws.revealedAt)))
         .returning()
       return row ?? null
+    },
+
+    /**
+     * Appends a reroll of `place` with its new result, once: the update only matches while the
+     * draw still has the rerolls it had when read, so of two concurrent rerolls one writes, the other gets null.
+     */
+    async reroll(row: DrawRow, place: number, giveawayResult: GiveawayResult): Promise<DrawRow | null> {
+      const rerolls = [...(row.rerolls as unknown[]), { place, at: new Date().toISOString() }]
+      const [updated] = await db
+        .update(draws)
+        .set({ rerolls, giveawayResult, rerollCount: row.rerollCount + 1 })
+        .where(and(eq(draws.id, row.id), eq(draws.rerollCount, row.rerollCount)))
+        .returning()
+      return updated ?? null
     },
   }
 }

@@ -11,6 +11,7 @@ import {
   revealedDrawSchema,
 } from '../../core/draws/api'
 import { entriesKeyOf } from '../../core/draws/entries-key'
+import type { GiveawaySpec } from '../../core/draws/giveaway'
 import {
   commitmentOf,
   type DrawEntry,
@@ -29,6 +30,7 @@ import { requireUser, userBeforeBody } from '../http/guards'
 import { answers } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import { createRateLimiter } from '../limits/rate-limit'
+import { giveawayOfBody, giveawayResultOf, registerGiveawayRoutes } from './giveaway-routes'
 import { createDrawRepository, drawBytes, ENTRIES_KEY_BATCH, publicDraw, revealResult } from './repository'
 import { registerDrawTestRoutes } from './test-routes'
 
@@ -141,6 +143,7 @@ function registerDrawRoutes(
     entries: DrawEntry[],
     wheelHash: string,
     previousDrawId: string | null,
+    giveaway: string | null,
   ) => {
     const serverSeed = newServerSeed(getRandomValues)
     const values = {
@@ -152,6 +155,7 @@ function registerDrawRoutes(
       serverSeed,
       commitment: await commitmentOf(serverSeed),
       previousDrawId,
+      giveaway,
       dataBytes: drawBytes(name, entries),
     }
     // A draw is kept for good: it counts towards the account's quota.
@@ -167,6 +171,7 @@ function registerDrawRoutes(
     name: z.unknown().meta({ description: 'The wheel’s name' }),
     entries: z.array(z.unknown()).meta({ description: '[text, weight] pairs' }),
     previousDrawId: z.optional(z.unknown()),
+    giveaway: z.optional(z.unknown()).meta({ description: 'Several winners or teams (GiveawaySpec)' }),
   })
   const newDrawInvalid = ({ body }: { body: unknown }) => {
     const checked = checkNewDraw(body, 0)
@@ -196,16 +201,18 @@ function registerDrawRoutes(
         if (!row || row.userId !== user.userId) throw new HttpError(400, DRAW_API_MESSAGES.previousNotFound)
       }
       const { name, entries } = checked.value
+      const giveaway = giveawayOfBody(request.body, entries.length)
       const wheelHash = await wheelHashOf(entries)
       const previousDrawId = previous as string | null
       // The same host committing the same wheel again (after a reload or a switch toggle) gets its
       // open commitment back, 200 instead of 201: a new one would look like a re-roll.
       const open = await repository.findOpen(
-        { userId: user.userId, name, wheelHash, previousDrawId },
+        { userId: user.userId, name, wheelHash, previousDrawId, giveaway },
         new Date(Date.now() - OPEN_COMMITMENT_REUSE_MS),
       )
-      const row = open ?? (await commitNew(user.userId, name, entries, wheelHash, previousDrawId))
+      const row = open ?? (await commitNew(user.userId, name, entries, wheelHash, previousDrawId, giveaway))
       const created: CreatedDraw = {
+        ...(row.giveaway ? { giveaway: JSON.parse(row.giveaway) as GiveawaySpec } : {}),
         id: row.id,
         commitment: row.commitment,
         wheelHash: row.wheelHash,
@@ -251,8 +258,11 @@ function registerDrawRoutes(
       }
       if (row.revealedAt) return alreadyRevealed()
       const weights = (row.entries as [string, number][]).map(([, weight]) => weight)
-      const { winnerIndex } = await drawWinner(row.serverSeed, seed.value, row.wheelHash, weights)
-      const revealed = await repository.reveal(id, seed.value, winnerIndex)
+      const giveaway = row.giveaway === null ? null : await giveawayResultOf(row, seed.value, [])
+      const { winnerIndex } = giveaway
+        ? { winnerIndex: giveaway.first }
+        : await drawWinner(row.serverSeed, seed.value, row.wheelHash, weights)
+      const revealed = await repository.reveal(id, seed.value, winnerIndex, giveaway?.result ?? null)
       if (!revealed) return alreadyRevealed()
       return revealResult(revealed)
     },
@@ -267,6 +277,8 @@ function registerDrawRoutes(
     const [next, sameEntries] = await Promise.all([repository.nextOf(id), repository.sameEntries(row)])
     return publicDraw(row, next, sameEntries)
   })
+
+  registerGiveawayRoutes(app, accounts, repository)
 
   registerPeriodicJob(app, db, {
     name: 'draw-purge',

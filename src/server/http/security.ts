@@ -49,7 +49,8 @@ async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         mediaSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Chat entries (issue 36) read Twitch's chat anonymously over WebSocket.
+        connectSrc: ["'self'", 'wss://irc-ws.chat.twitch.tv'],
         // canvas-confetti draws in a worker it starts from a blob: URL made by our own script.
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

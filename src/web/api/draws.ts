@@ -1,11 +1,14 @@
 import {
   type CreatedDraw,
   createdDrawSchema,
+  type GiveawayRecord,
+  giveawayRecordSchema,
   type PublicDraw,
   publicDrawSchema,
   type RevealResult,
   revealedDrawSchema,
 } from '../../core/draws/api'
+import type { GiveawaySpec } from '../../core/draws/giveaway'
 import type { DrawEntry } from '../../core/draws/protocol'
 import { request } from './client'
 
@@ -15,10 +18,15 @@ const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid
 
 /** Verifiable draws (/api/draws). A failure is an ApiError (status 0: no connection). */
 export const drawsApi = {
-  create: (name: string, entries: DrawEntry[], previousDrawId: string | null): Promise<CreatedDraw> =>
+  create: (
+    name: string,
+    entries: DrawEntry[],
+    previousDrawId: string | null,
+    giveaway?: GiveawaySpec,
+  ): Promise<CreatedDraw> =>
     request('/api/draws', {
       method: 'POST',
-      body: { name, entries, previousDrawId },
+      body: giveaway ? { name, entries, previousDrawId, giveaway } : { name, entries, previousDrawId },
       schema: createdDrawSchema,
       ...messages,
     }),
@@ -29,6 +37,14 @@ export const drawsApi = {
       body: { clientSeed },
       schema: revealedDrawSchema,
       answerOn: [409],
+      ...messages,
+    }),
+  /** Several winners (issue 36): a new winner for one place, recorded as a reroll. */
+  reroll: (id: string, place: number): Promise<GiveawayRecord> =>
+    request(`/api/draws/${encodeURIComponent(id)}/reroll`, {
+      method: 'POST',
+      body: { place },
+      schema: giveawayRecordSchema,
       ...messages,
     }),
   get: (id: string): Promise<PublicDraw> =>

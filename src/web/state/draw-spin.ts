@@ -13,8 +13,11 @@ type Decider = (items: readonly Item[]) => Promise<SpinDecision>
 
 let decider: Decider | null = null
 
-export function setSpinDecider(next: Decider | null): void {
+/** Sets the decider; answers the one it replaces (a giveaway puts it back after its own spins). */
+export function setSpinDecider(next: Decider | null): Decider | null {
+  const before = decider
   decider = next
+  return before
 }
 
 /** Asks the active draw (if any) for the winner of the spin about to start, with the wheel's items. */

@@ -20,6 +20,7 @@ const revealed: PublicDraw = {
   winnerIndex: vector.winnerIndex,
   revealedAt: '2026-11-23T12:01:00.000Z',
   previousDrawId: null,
+  giveaway: null,
   nextDrawId: null,
   sameEntries: { total: 0, draws: [] },
 }

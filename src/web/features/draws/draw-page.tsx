@@ -1,10 +1,10 @@
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import type { PublicDraw } from '../../../core/draws/api'
-import type { Verification } from '../../../core/draws/verify'
 import { Link, useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
-import { useDrawCheck } from './use-draw-check'
+import { GiveawayRecord } from './giveaway-record'
+import { useDrawCheck, type Verification } from './use-draw-check'
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—')
 
@@ -60,7 +60,7 @@ function DrawRecord({
     <article>
       <p className="text-sm font-semibold text-slate-500 dark:text-slate-400">Verifiable draw</p>
       <h1 className="text-3xl font-bold break-words">{draw.name}</h1>
-      <Verdict verification={verification} />
+      <Verdict verification={verification} giveaway={draw.giveaway !== null} />
       <dl className="mt-6 space-y-4">
         <Field label="Commitment" mono>
           {draw.commitment}
@@ -86,6 +86,7 @@ function DrawRecord({
           </>
         )}
       </dl>
+      <GiveawayRecord draw={draw} />
       <h2 id="draw-entries" className="mt-8 text-xl font-bold">
         Entries ({draw.entries.length})
       </h2>
@@ -171,7 +172,13 @@ function SameEntries({ same }: { same: PublicDraw['sameEntries'] }) {
   )
 }
 
-function Verdict({ verification }: { verification: Verification | 'pending' | null }) {
+function Verdict({
+  verification,
+  giveaway,
+}: {
+  verification: Verification | 'pending' | null
+  giveaway: boolean
+}) {
   const box = 'mt-4 flex items-start gap-3 rounded-xl border p-4'
   if (verification === null)
     return (
@@ -205,7 +212,7 @@ function Verdict({ verification }: { verification: Verification | 'pending' | nu
           <p className="text-lg font-bold">Verified</p>
           <p className="text-sm">
             The seed matches the commitment made before the spin, the entries match the wheelHash, and the
-            algorithm picks this winner.
+            algorithm picks {giveaway ? 'every winner, reroll and team shown' : 'this winner'}.
           </p>
         </div>
       </div>

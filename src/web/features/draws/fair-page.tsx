@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { TEST_VECTORS } from '../../../core/draws/test-vectors'
 import { Link } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
+import { FairGiveawaySection } from './fair-giveaway-section'
 
 const code = (text: string) => (
   <code className="rounded bg-slate-100 px-1 font-mono text-[0.9em] break-all dark:bg-slate-800">{text}</code>
@@ -131,6 +132,8 @@ export function Component() {
           </dl>
         ))}
       </Section>
+
+      <FairGiveawaySection />
     </div>
   )
 }

@@ -1,8 +1,30 @@
 import { useEffect, useState } from 'react'
 import type { PublicDraw } from '../../../core/draws/api'
-import { type Verification, verifyDraw } from '../../../core/draws/verify'
+import { verifyGiveaway } from '../../../core/draws/giveaway-verify'
+import { type Verification as SingleVerification, verifyDraw } from '../../../core/draws/verify'
 import { ApiError } from '../../api/client'
 import { drawsApi } from '../../api/draws'
+
+/** A single draw's check, or a giveaway's (every winner, reroll and team recomputed). */
+export type Verification = SingleVerification | { ok: false; message: string } | { ok: true }
+
+/** Recomputes a revealed draw: a giveaway as a whole (decision 0051), a single winner as published. */
+function verify(draw: PublicDraw): Promise<Verification> {
+  const revealed = {
+    entries: draw.entries,
+    wheelHash: draw.wheelHash,
+    commitment: draw.commitment,
+    serverSeed: draw.serverSeed as string,
+    clientSeed: draw.clientSeed as string,
+  }
+  const giveaway = draw.giveaway
+  if (giveaway?.result) {
+    const result = giveaway.result
+    const rerollPlaces = result.kind === 'winners' ? result.rerolls.map((r) => r.place) : []
+    return verifyGiveaway({ ...revealed, spec: giveaway.spec, rerollPlaces }, result)
+  }
+  return verifyDraw({ ...revealed, winnerIndex: draw.winnerIndex as number })
+}
 
 export type DrawCheck =
   | { state: 'loading' }
@@ -27,14 +49,7 @@ export function useDrawCheck(id: string, attempt: number): DrawCheck {
         const revealed = draw.serverSeed !== null && draw.clientSeed !== null && draw.winnerIndex !== null
         setCheck({ state: 'loaded', draw, verification: revealed ? 'pending' : null })
         if (!revealed) return
-        const verification = await verifyDraw({
-          entries: draw.entries,
-          wheelHash: draw.wheelHash,
-          commitment: draw.commitment,
-          serverSeed: draw.serverSeed as string,
-          clientSeed: draw.clientSeed as string,
-          winnerIndex: draw.winnerIndex as number,
-        }).catch(
+        const verification = await verify(draw).catch(
           (e: Error): Verification => ({
             ok: false,
             step: 'winner',

@@ -1,0 +1,158 @@
+import { Copy, Download, RotateCcw } from 'lucide-react'
+import { useState } from 'react'
+import {
+  teamsText,
+  teamsToCsv,
+  type WinnerRow,
+  winnerRows,
+  winnersText,
+  winnersToCsv,
+} from '../../../core/draws/giveaway-export'
+import { Link } from '../../router'
+import { buttonClass } from '../../ui/button-class'
+import { downloadText } from '../../ui/download'
+import type { Drawn } from './use-giveaway'
+
+function CopyExport({ text, csv, file }: { text: string; csv: string; file: string }) {
+  const [copied, setCopied] = useState<string | null>(null)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text)
+      setCopied('Copied.')
+    } catch {
+      setCopied('Could not copy: select the list and copy it.')
+    }
+  }
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <button type="button" className={buttonClass('outline', 'sm')} onClick={() => void copy()}>
+        <Copy aria-hidden className="size-4" />
+        Copy
+      </button>
+      <button
+        type="button"
+        className={buttonClass('outline', 'sm')}
+        onClick={() => downloadText(csv, file, 'text/csv;charset=utf-8')}
+      >
+        <Download aria-hidden className="size-4" />
+        Export CSV
+      </button>
+      {copied && (
+        <span role="status" className="text-xs">
+          {copied}
+        </span>
+      )}
+    </div>
+  )
+}
+
+const proofLink = (id: string) => (
+  <Link to={`/draw/${id}`} className="text-sm text-brand-700 underline dark:text-brand-100">
+    Proof page
+  </Link>
+)
+
+/** The winners, place by place as they are revealed, with Reroll once all are shown. */
+export function WinnersList({
+  drawn,
+  shown,
+  busy,
+  onReroll,
+}: {
+  drawn: Drawn
+  shown: number
+  busy: boolean
+  onReroll: (place: number) => void
+}) {
+  const result = drawn.record.result
+  if (result?.kind !== 'winners') return null
+  const rows: WinnerRow[] = winnerRows(result, drawn, drawn.revealedAt, drawn.record.rerolledAt)
+  const all = shown >= rows.length
+  const name = (index: number) => drawn.names[index] ?? ''
+  return (
+    <div className="mt-3">
+      <h3 className="font-semibold">Winners</h3>
+      <ol aria-label="Winners" className="mt-1 space-y-1">
+        {rows.slice(0, shown).map((row) => (
+          <li key={row.place} className="flex items-center gap-2 text-sm">
+            <span className="w-14 shrink-0 text-slate-500 dark:text-slate-400">Place {row.place}</span>
+            <span
+              aria-hidden
+              className="size-3 shrink-0 rounded-full"
+              style={{ backgroundColor: row.color }}
+            />
+            <span className="min-w-0 flex-1 font-semibold break-words">{row.name}</span>
+            {row.rerolled && (
+              <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                Reroll
+              </span>
+            )}
+            {all && (
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Reroll place ${row.place}`}
+                onClick={() => onReroll(row.place)}
+                className={buttonClass('outline', 'sm')}
+              >
+                <RotateCcw aria-hidden className="size-3.5" />
+                Reroll
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {all && (
+        <>
+          {result.rerolls.length > 0 && (
+            <>
+              <h3 className="mt-3 font-semibold">Rerolls</h3>
+              <ol aria-label="Rerolls" className="list-decimal pl-6 text-sm">
+                {result.rerolls.map((r) => (
+                  <li key={r.winner} className="break-words">
+                    Place {r.place}: {name(r.replaced)} replaced by {name(r.winner)}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+          <CopyExport text={winnersText(rows)} csv={winnersToCsv(rows)} file="winners.csv" />
+          <p className="mt-2">{proofLink(drawn.id)}</p>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The teams as cards, with Copy and Export CSV. */
+export function TeamCards({ drawn }: { drawn: Drawn }) {
+  const result = drawn.record.result
+  if (result?.kind !== 'teams') return null
+  const teams = result.teams.map((team) => team.map((index) => drawn.names[index] ?? ''))
+  return (
+    <div className="mt-3">
+      <ul aria-label="Teams" className="grid gap-2 sm:grid-cols-2">
+        {teams.map((team, i) => (
+          <li
+            // biome-ignore lint/suspicious/noArrayIndexKey: teams are numbered and fixed
+            key={i}
+            aria-label={`Team ${i + 1}`}
+            className="rounded-lg border border-slate-200 p-2 text-sm dark:border-slate-700"
+          >
+            <p className="font-bold">Team {i + 1}</p>
+            <ul>
+              {team.map((member, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share a name
+                <li key={j} className="break-words">
+                  {member}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      <CopyExport text={teamsText(teams)} csv={teamsToCsv(teams)} file="teams.csv" />
+      <p className="mt-2">{proofLink(drawn.id)}</p>
+    </div>
+  )
+}
