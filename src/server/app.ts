@@ -20,6 +20,7 @@ import { registerProfileRoutes } from './profile/routes'
 import type { ProfileStreamOptions } from './profile/stream'
 import { registerUsageRoute } from './profile/usage-route'
 import { type AccountQuota, createAccountQuota, type QuotaOptions } from './quota/account-quota'
+import { type RoomsOptions, roomsPlugin } from './rooms/plugin'
 import { registerShareRoutes, type ShareOptions } from './shares/routes'
 import { registerThemeRoutes } from './themes/routes'
 import { registerWheelRoutes, type WheelOptions } from './wheels/routes'
@@ -41,6 +42,8 @@ export type BuildOptions = {
   draws?: DrawOptions
   /** The account quota over everything an account stores, and visitors' daily bytes (tests make them small). */
   quota?: QuotaOptions
+  /** Live rooms' limits and sweep timing (tests make them small). */
+  rooms?: RoomsOptions
   /** Sync pulls: the page size and a statement timeout (tests make them small). */
   wheels?: WheelOptions
   /** Sees every route as it is registered (the OpenAPI test checks each one is declared). */
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options: options.shares,
   })
   registerDrawRoutes(app, app.accounts, database.db, options.draws)
+  await app.register(roomsPlugin, options.rooms ?? {})
   app.addHook('onReady', async () => contactQueue.start())
   app.addHook('preClose', async () => {
     await contactQueue.stop()

@@ -80,5 +80,6 @@ export const sandboxPayments = pgTable('sandbox_payments', {
 export * from './cluster-schema'
 export { draws } from './draws-schema'
 export * from './quota-schema'
+export * from './rooms-schema'
 export * from './shares-schema'
 export * from './trial-schema'
