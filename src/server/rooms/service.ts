@@ -11,7 +11,6 @@ import {
   type RoomWheel,
   type RoomWinner,
 } from '../../core/rooms/protocol'
-import { isTurning } from '../../core/rooms/timeline'
 import { normalizeAngle } from '../../core/wheel/spin'
 import { planItemsSpin } from '../../core/wheel/weighted-spin'
 import type { Db } from '../db/client'
@@ -87,7 +86,8 @@ export function createRoomService(options: {
   const lastSpin = (row: RoomRow) => (row.spin as RoomSpin | null) ?? null
   const spinning = (row: RoomRow, now: number) => {
     const spin = lastSpin(row)
-    return spin !== null && isTurning(spin, now)
+    // From the request until the wheel rests: announced (not turning yet) or turning.
+    return spin !== null && now < spin.start + spin.duration
   }
 
   return {
