@@ -1,0 +1,34 @@
+import { Radio } from 'lucide-react'
+import { lazy, Suspense, useState } from 'react'
+import type { Wheel } from '../../../core/wheel/model'
+import { HOSTED_ROOM_KEY } from './hosted-room-key'
+
+const LiveHost = lazy(() => import('./live-host').then((m) => ({ default: m.LiveHost })))
+
+/**
+ * Go live on /wheel (issue 35). The room's code (dialog, QR code, live connection) loads on first
+ * use, or at once when this tab already hosts a room: /wheel's first load stays within its budget.
+ */
+export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: string }) {
+  const [open, setOpen] = useState(false)
+  const [hosting] = useState(() => {
+    try {
+      return sessionStorage.getItem(HOSTED_ROOM_KEY) !== null
+    } catch {
+      return false
+    }
+  })
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        <Radio aria-hidden className="size-4" />
+        Go live
+      </button>
+      {(open || hosting) && (
+        <Suspense fallback={null}>
+          <LiveHost wheel={wheel} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}
