@@ -11,7 +11,8 @@ const LiveHost = lazy(() => import('./live-host').then((m) => ({ default: m.Live
  */
 export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: string }) {
   const [open, setOpen] = useState(false)
-  const [hosting] = useState(() => {
+  // Once loaded (opened, or a room hosted in this tab), the host stays mounted: it mirrors the edits.
+  const [loaded, setLoaded] = useState(() => {
     try {
       return sessionStorage.getItem(HOSTED_ROOM_KEY) !== null
     } catch {
@@ -20,11 +21,18 @@ export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: st
   })
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          setOpen(true)
+          setLoaded(true)
+        }}
+      >
         <Radio aria-hidden className="size-4" />
         Go live
       </button>
-      {(open || hosting) && (
+      {loaded && (
         <Suspense fallback={null}>
           <LiveHost wheel={wheel} open={open} onClose={() => setOpen(false)} />
         </Suspense>

@@ -43,7 +43,7 @@ export function LiveWheel({
   }, [spin, serverNow])
 
   return (
-    <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="live-wheel">
+    <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
       <div
         aria-hidden
         className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 dark:ring-slate-200"
