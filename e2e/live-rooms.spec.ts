@@ -76,6 +76,7 @@ test('a live room: the remote spins, every screen shows the same winner, a late 
   }, new URL(watch).pathname)
   await expect(late.getByTestId('wheel')).toBeVisible()
   const before = await turn(late)
+  expect(Date.now() - clicked, 'the late watcher reads the wheel before the spin ends').toBeLessThan(5_000)
   await late.waitForTimeout(250)
   expect(await turn(late)).toBeGreaterThan(before)
 
