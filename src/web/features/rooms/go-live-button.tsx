@@ -1,4 +1,3 @@
-import { Radio } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { HOSTED_ROOM_KEY } from './hosted-room-key'
@@ -29,7 +28,6 @@ export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: st
           setLoaded(true)
         }}
       >
-        <Radio aria-hidden className="size-4" />
         Go live
       </button>
       {loaded && (
