@@ -1,14 +1,27 @@
 import { CLOCK_SAMPLES, type ClockSample, estimateOffset } from '../../core/rooms/clock'
-import {
-  type ClientMessage,
-  type CreatedRoom,
-  createdRoomSchema,
-  type RoomState,
-  type RoomWheel,
-  roomStateSchema,
-  type ServerMessage,
+import type {
+  ClientMessage,
+  CreatedRoom,
+  RoomState,
+  RoomWheel,
+  ServerMessage,
 } from '../../core/rooms/protocol'
+import type { Schema } from '../../core/schema'
 import { request } from './client'
+
+/**
+ * The room's answers are read by shape only (an object with the room's code): the full zod
+ * schemas stay on the server, so the live pages do not pull the wheel's schema into chunks of their
+ * own, which made /wheel's first visit load more files (decision 0047).
+ */
+const roomAnswer = <T>(): Schema<T> => ({
+  safeParse: (value: unknown) =>
+    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string'
+      ? { success: true, data: value as T }
+      : { success: false },
+})
+const createdRoomSchema = roomAnswer<CreatedRoom>()
+const roomStateSchema = roomAnswer<RoomState>()
 
 const UNREADABLE = 'Whirl sent an answer that could not be read. Please try again.'
 const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid: UNREADABLE } }
