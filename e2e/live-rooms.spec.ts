@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { test } from './fixtures'
 import { colorsUnderPointer, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
@@ -93,6 +94,10 @@ test('a live room: the remote spins, every screen shows the same winner, a late 
   expect(samples.filter((s) => near(s, target)).length).toBeGreaterThanOrEqual(3)
   const others = seeded.filter((s) => s.text !== winner).map((s) => hexToRgb(s.color))
   expect(samples.filter((s) => others.some((o) => near(s, o)))).toEqual([])
+
+  await expectNoAxeViolations(watcher, 'watch page after a spin')
+  await expectNoAxeViolations(remote, 'remote on a phone')
+  await expectNoAxeViolations(screen, 'screen')
 
   // The room's spin is a verifiable draw.
   await watcher.getByRole('link', { name: 'Proof' }).first().click()
