@@ -38,15 +38,17 @@ export function createRoomDraws(db: Db, source: RandomSource) {
       })
     },
 
-    /**
-     * Reveals the committed draw with a fresh client seed: its winner, or null when another
-     * process revealed it first (a spin made at the same moment elsewhere).
-     */
-    async reveal(draw: DrawRow): Promise<DrawRow | null> {
+    /** The winner of the committed draw with a fresh client seed (computed here, not stored yet). */
+    async decide(draw: DrawRow): Promise<{ clientSeed: string; winnerIndex: number }> {
       const clientSeed = randomSeedWords(source)
       const weights = (draw.entries as [string, number][]).map(([, weight]) => weight)
       const { winnerIndex } = await drawWinner(draw.serverSeed, clientSeed, draw.wheelHash, weights)
-      return repository.reveal(draw.id, clientSeed, winnerIndex)
+      return { clientSeed, winnerIndex }
+    },
+
+    /** Stores the reveal; null when another process revealed the draw first (a spin made at the same moment elsewhere). */
+    reveal(draw: DrawRow, decided: { clientSeed: string; winnerIndex: number }): Promise<DrawRow | null> {
+      return repository.reveal(draw.id, decided.clientSeed, decided.winnerIndex)
     },
 
     /** Drops a room's commitment that was never spun (the wheel changed before a spin). */

@@ -64,9 +64,11 @@ export function createRoomService(options: {
   const change = async (
     code: string,
     make: (row: RoomRow) => Promise<Parameters<typeof repository.update>[1]>,
+    /** The row as the caller just read it: the first attempt needs no read of its own. */
+    known?: RoomRow,
   ): Promise<RoomRow> => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const row = await open(code)
+      const row = attempt === 0 && known ? known : await open(code)
       const updated = await repository.update(row, await make(row))
       if (updated) {
         await publish(code, updated.version)
@@ -153,19 +155,31 @@ export function createRoomService(options: {
       const first = await open(code)
       const now = Date.now()
       if (spinning(first, now)) throw new HttpError(409, ROOM_MESSAGES.spinning)
-      const hit = await countHit(db, `room-spin:${code}`, 60_000)
+      const [hit, committed] = await Promise.all([
+        countHit(db, `room-spin:${code}`, 60_000),
+        first.nextDrawId ? draws.find(first.nextDrawId) : null,
+      ])
       if (hit.count > limits.spinsPerMinute) throw new HttpError(429, ROOM_MESSAGES.tooManySpins)
-      const committed = first.nextDrawId ? await draws.find(first.nextDrawId) : null
       const draw =
         committed && !committed.revealedAt ? committed : await draws.commit(first.wheel as RoomWheel, null)
-      const revealed = await draws.reveal(draw)
-      if (!revealed || revealed.winnerIndex === null) throw new HttpError(409, ROOM_MESSAGES.spinning)
-      const winnerIndex = revealed.winnerIndex
+      const decided = await draws.decide(draw)
+      const { winnerIndex } = decided
       // The draw's entries are the items of the wheel it was committed for.
       const spun = first.wheel as RoomWheel
+      const wheel = afterSpin(spun, winnerIndex)
+      // The reveal and the next spin's commitment go to the database together.
+      const [revealed, next] = await Promise.all([
+        draws.reveal(draw, decided),
+        draws.commit(wheel, spun.mode === 'elimination' ? draw.id : null),
+      ])
+      if (!revealed) {
+        await draws.drop(next.id)
+        throw new HttpError(409, ROOM_MESSAGES.spinning)
+      }
       const previous = lastSpin(first)
       const plan = planItemsSpin(source, spun.items, normalizeAngle(previous?.to ?? 0), winnerIndex)
-      const start = now + limits.leadMs
+      // The lead is counted from now, once the draw is stored: all of it goes to the fan-out.
+      const start = Date.now() + limits.leadMs
       const spin: RoomSpin = {
         drawId: revealed.id,
         start,
@@ -182,15 +196,17 @@ export function createRoomService(options: {
         drawId: revealed.id,
         at: start + spun.spinDuration,
       }
-      const wheel = afterSpin(spun, winnerIndex)
-      const next = await draws.commit(wheel, spun.mode === 'elimination' ? revealed.id : null)
-      const room = await change(code, async (row) => ({
-        wheel,
-        spin,
-        nextDrawId: next.id,
-        history: [winner, ...(row.history as RoomWinner[])].slice(0, limits.history),
-        activeAt: new Date(now),
-      }))
+      const room = await change(
+        code,
+        async (row) => ({
+          wheel,
+          spin,
+          nextDrawId: next.id,
+          history: [winner, ...(row.history as RoomWinner[])].slice(0, limits.history),
+          activeAt: new Date(now),
+        }),
+        first,
+      )
       return { spin, winner, room }
     },
 
