@@ -16,7 +16,13 @@ describe.each(DATABASE_KINDS)('live rooms on %s', (kind) => {
   const server = useTestApp(kind, {
     build: {
       rooms: {
-        limits: { roomsPerAddress: 3, spinsPerMinute: 2, messageBytes: 64 * 1024, leadMs: 100 },
+        limits: {
+          roomsPerAddress: 3,
+          spinsPerMinute: 2,
+          viewersPerRoom: 3,
+          messageBytes: 64 * 1024,
+          leadMs: 100,
+        },
         sweepEveryMs: 200,
       },
     },
@@ -184,6 +190,24 @@ describe.each(DATABASE_KINDS)('live rooms on %s', (kind) => {
       .where(eq(rooms.code, created.code))
     await waitFor(async () => (await send(server.app, `/api/rooms/${created.code}/live`)).json().ended, 5_000)
     expect((await send(server.app, '/api/rooms', { wheel: testWheel() }, { ip })).statusCode).toBe(201)
+  })
+
+  it('a full room says so to the next viewer, and lets one in again when someone leaves', async () => {
+    const created = await open()
+    const inside = await Promise.all([1, 2, 3].map(() => connectRoom(base, created.code)))
+    const extra = await connectRoom(base, created.code)
+    expect(await extra.next(isError)).toMatchObject({ status: 503 })
+    expect(await extra.closed).toBe(4503)
+    inside[0]?.close()
+    await waitFor(async () => {
+      const again = await connectRoom(base, created.code)
+      const first = await again.next(
+        (m): m is Extract<typeof m, { type: 'state' | 'error' }> => isState(m) || isError(m),
+      )
+      again.close()
+      return first.type === 'state'
+    }, 5_000)
+    for (const client of inside) client.close()
   })
 
   it('refuses an unknown code clearly', async () => {
