@@ -122,6 +122,8 @@ export async function startCluster({ count = 2, env = {} } = {}) {
     kill(i) {
       children[i]?.kill('SIGKILL')
     },
+    /** The processes' ids (the live bench reads their memory). */
+    pids: () => children.map((child) => child?.pid),
     restart: (i) => start(i),
     async stop() {
       nginx.kill('SIGTERM')

@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { sleep, startCluster } from './nginx-cluster.mjs'
+import { followRoom } from './nginx-rooms.mjs'
 
 /** npm test reads the counts from NGINX_RESULTS. */
 const report = (counts) => {
@@ -91,6 +92,24 @@ try {
     seen.every((names) => names.includes('Before')),
   )
 
+  // A live room (issue 35): its host on one process, six viewers spread over both by nginx.
+  const roomRes = await json('POST', '/api/rooms', {
+    wheel: {
+      name: 'Nginx room',
+      mode: 'normal',
+      spinDuration: 1000,
+      items: ['Ann', 'Bo', 'Cy'].map((text, i) => ({ id: `i${i}`, text, color: '#3b82f6' })),
+    },
+  })
+  const room = await roomRes.json()
+  check('a live room opens through nginx', roomRes.status === 201, `status ${roomRes.status}`)
+  const viewers = Array.from({ length: 6 }, () => followRoom(url, room.code))
+  await sleep(1000)
+  check(
+    'room viewers connect through nginx',
+    viewers.every((v) => v.isOpen()),
+  )
+
   // 2. Load, then kill -9 of one process.
   let acknowledged = null
   let writes = 0
@@ -120,7 +139,41 @@ try {
   await sleep(1500)
   cluster.kill(0)
   killedAt = Date.now()
-  await sleep(2500)
+  let viewersBackIn = null
+  while (Date.now() - killedAt < 3000) {
+    if (viewers.every((v) => v.isOpen()) && viewers.some((v) => v.opens() > 1)) {
+      viewersBackIn = Date.now() - killedAt
+      break
+    }
+    await sleep(25)
+  }
+  check(
+    'every room viewer is back within 3 s of the kill',
+    viewersBackIn !== null,
+    viewersBackIn === null
+      ? `${viewers.filter((v) => v.isOpen()).length} of ${viewers.length} open`
+      : `${viewersBackIn} ms; ${viewers.filter((v) => v.opens() > 1).length} reconnected`,
+  )
+  const spun = await fetch(`${url}/api/rooms/${room.code}/spin`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${room.hostToken}` },
+  })
+  let spinHeardIn = null
+  const spunAt = Date.now()
+  while (Date.now() - spunAt < 3000) {
+    if (viewers.every((v) => v.heard(1))) {
+      spinHeardIn = Date.now() - spunAt
+      break
+    }
+    await sleep(25)
+  }
+  check(
+    'every room viewer sees the next spin',
+    spun.status === 200 && spinHeardIn !== null,
+    `spin ${spun.status}; ${spinHeardIn === null ? 'not heard by all' : `heard by all in ${spinHeardIn} ms`}`,
+  )
+  for (const viewer of viewers) viewer.stop()
+  await sleep(Math.max(0, 2500 - (Date.now() - killedAt)))
   running = false
   await Promise.all([reader, writer])
   check(

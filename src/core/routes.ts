@@ -29,10 +29,17 @@ const known = new Set<string>(APP_ROUTES)
  * Pages with a parameter (not prerendered): a verifiable draw's page, and a shared wheel's page and
  * embed, which the shares module serves itself (with 404 or 410 for links that are not there).
  */
-export const APP_PARAM_ROUTES = ['/draw/:id', '/w/:id', '/embed/:id'] as const
+export const APP_PARAM_ROUTES = [
+  '/draw/:id',
+  '/w/:id',
+  '/embed/:id',
+  '/live/:code',
+  '/live/:code/screen',
+  '/live/:code/remote',
+] as const
 
-/** The parameter pages the generic web handler answers with 200 (/draw/<id>). */
-const DYNAMIC_ROUTES = [/^\/draw\/[A-Za-z0-9_-]{1,64}$/]
+/** The parameter pages the generic web handler answers with 200 (/draw/<id>, a live room's pages). */
+const DYNAMIC_ROUTES = [/^\/draw\/[A-Za-z0-9_-]{1,64}$/, /^\/live\/[A-Za-z0-9]{6}(\/screen|\/remote)?$/]
 
 /** True when the path (without query or hash, trailing slash ignored) is a page of the app. */
 export function isAppRoute(pathname: string): boolean {

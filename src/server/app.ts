@@ -23,6 +23,7 @@ import { profilePlugin } from './profile/routes'
 import type { ProfileStreamOptions } from './profile/stream'
 import { usagePlugin } from './profile/usage-route'
 import { type QuotaOptions, quotaPlugin } from './quota/account-quota'
+import { type RoomsOptions, roomsPlugin } from './rooms/plugin'
 import { type ShareOptions, sharesPlugin } from './shares/routes'
 import { themesPlugin } from './themes/routes'
 import { type WheelOptions, wheelsPlugin } from './wheels/routes'
@@ -44,6 +45,8 @@ export type BuildOptions = {
   draws?: DrawOptions
   /** The account quota over everything an account stores, and visitors' daily bytes (tests make them small). */
   quota?: QuotaOptions
+  /** Live rooms' limits and sweep timing (tests make them small). */
+  rooms?: RoomsOptions
   /** Sync pulls: the page size and a statement timeout (tests make them small). */
   wheels?: WheelOptions
   /** Sees every route as it is registered (the OpenAPI test checks each one is declared). */
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(themesPlugin)
   await app.register(sharesPlugin, options.shares ?? {})
   await app.register(drawsPlugin, options.draws ?? {})
+  await app.register(roomsPlugin, options.rooms ?? {})
   await app.register(webPlugin)
   return app
 }

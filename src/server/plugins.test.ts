@@ -20,6 +20,7 @@ import { mailerPlugin } from './mail/plugin'
 import { profilePlugin } from './profile/routes'
 import { usagePlugin } from './profile/usage-route'
 import { quotaPlugin } from './quota/account-quota'
+import { roomsPlugin } from './rooms/plugin'
 import { sharesPlugin } from './shares/routes'
 import { startApp, type TestApp } from './testing/auth'
 import { openTestDatabase, type TestDatabase, testConfig } from './testing/harness'
@@ -56,6 +57,7 @@ const PLUGINS: [string, AnyPlugin][] = [
   ['whirl-themes', themesPlugin],
   ['whirl-shares', sharesPlugin],
   ['whirl-draws', drawsPlugin],
+  ['whirl-rooms', roomsPlugin],
   ['whirl-web', webPlugin],
 ]
 const NAMES = PLUGINS.map(([name]) => name)

@@ -11,7 +11,8 @@ export const draws = pgTable(
   'draws',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    /** Null for a live room's draws (migration 0022): rooms are for everyone. */
+    userId: text('user_id'),
     name: text('name').notNull(),
     /** The [text, weight] pairs exactly as committed. */
     entries: jsonb('entries').notNull(),

@@ -119,7 +119,7 @@ export function createDrawRepository(db: Db) {
      * reload or a switch toggle, gets it back instead of a new one (issue 33).
      */
     async findOpen(
-      open: Pick<DrawRow, 'userId' | 'name' | 'wheelHash' | 'previousDrawId' | 'giveaway'>,
+      open: Pick<DrawRow, 'name' | 'wheelHash' | 'previousDrawId' | 'giveaway'> & { userId: string },
       since: Date,
     ): Promise<DrawRow | null> {
       const [row] = await db
@@ -149,6 +149,8 @@ export function createDrawRepository(db: Db) {
      * padding), or the same wheelHash for rows whose key is not filled in yet.
      */
     async sameEntries(row: DrawRow): Promise<SameEntries> {
+      // A live room's draws have no host account to compare with (issue 35).
+      if (row.userId === null) return { total: 0, draws: [] }
       const alike: SQL | undefined = row.entriesKey
         ? or(eq(draws.entriesKey, row.entriesKey), eq(draws.wheelHash, row.wheelHash))
         : eq(draws.wheelHash, row.wheelHash)

@@ -99,6 +99,10 @@ async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'Every route of the Whirl server. Errors answer `{ error }` (billing adds `success: false`).',
       },
+      components: {
+        // A live room's host calls (issue 35): `Authorization: Bearer <host token>`.
+        securitySchemes: { roomToken: { type: 'http', scheme: 'bearer' } },
+      },
     },
     transform: createJsonSchemaTransform({ zodToJsonConfig }),
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),

@@ -48,9 +48,12 @@ export const routes: RouteObject[] = [
       { path: '/w/:id', lazy: () => import('../features/share/shared-wheel-page') },
       { path: '/fair', lazy: () => import('../features/draws/fair-page') },
       { path: '/draw/:id', lazy: () => import('../features/draws/draw-page') },
+      { path: '/live/:code', lazy: () => import('../features/rooms/live-page') },
+      { path: '/live/:code/remote', lazy: () => import('../features/rooms/remote-page') },
       { path: '*', lazy: () => import('../features/marketing/not-found-page') },
     ],
   },
   // Outside the layout: other sites frame it (no header, footer or cookie dialog).
   { path: '/embed/:id', lazy: () => import('../features/share/embed-page') },
+  { path: '/live/:code/screen', lazy: () => import('../features/rooms/screen-page') },
 ]

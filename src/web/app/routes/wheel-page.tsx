@@ -3,7 +3,6 @@ import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
 import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
 import { isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
-import { ShareButton } from '../../features/share/share-button'
 import { AddItemForm } from '../../features/wheel/add-item-form'
 import { AddMany as AddManyPanel } from '../../features/wheel/add-many'
 import type { AutoSaveStatus } from '../../features/wheel/auto-save-status'
@@ -24,6 +23,7 @@ import { PremiumBadge } from '../../ui/premium-badge'
 import { TextInput } from '../../ui/text-input'
 import { usePageTitle } from '../../ui/use-page-title'
 import { DRAW_SLOTS } from './draw-slots'
+import { ShareActions } from './share-actions'
 
 // The page re-renders whenever the current wheel changes (an item added here or in another tab):
 // these panels show none of the items and are skipped when their own props are unchanged.
@@ -265,7 +265,7 @@ function CustomizeTab({
             <PremiumBadge unlocks="import" />
           </span>
         )}
-        <ShareButton wheel={wheel} className={buttonClass('outline', 'sm')} />
+        <ShareActions wheel={wheel} className={buttonClass('outline', 'sm')} />
         {saved === wheel ? (
           <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
             Saved.

@@ -5,8 +5,8 @@ import { ApiError } from '../../api/client'
 import { sharesApi } from '../../api/shares'
 import { Link } from '../../router'
 import { Dialog } from '../../ui/dialog'
+import { QrCode } from '../../ui/qr-code'
 import { CopyButton } from './copy-button'
-import { QrCode } from './qr-code'
 
 const primary =
   'inline-flex items-center justify-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60'

@@ -1,0 +1,105 @@
+import { type Browser, expect, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import { test } from './fixtures'
+import { colorsUnderPointer, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
+
+const COLORS = ['#ef4444', '#22c55e', '#3b82f6', '#eab308', '#8b5cf6', '#f97316']
+const SPIN_MS = 5_000
+
+/** A page in a browser context of its own (no session, nothing stored), optionally phone-sized. */
+async function own(browser: Browser, viewport = { width: 1280, height: 720 }): Promise<Page> {
+  const context = await browser.newContext({ viewport })
+  return context.newPage()
+}
+
+/** The wheel's turn right now, in degrees, as the page set it. */
+const turn = (page: Page) =>
+  page
+    .getByTestId('live-rotor')
+    .evaluate((el) => Number(/rotate\(([-\d.e]+)deg\)/.exec((el as HTMLElement).style.transform)?.[1] ?? 0))
+
+test('a live room: the remote spins, every screen shows the same winner, a late watcher catches up, viewers cannot spin, the proof verifies', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const seeded = items(['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Flo'], COLORS)
+  await openWithWheel(page, seeded, { spinDuration: SPIN_MS })
+  await page.getByRole('button', { name: 'Go live' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Go live' })
+  await dialog.getByRole('button', { name: 'Open room' }).click()
+  await expect(dialog.getByTestId('room-code')).toHaveText(/^[A-Z0-9]{6}$/)
+  const code = ((await dialog.getByTestId('room-code').textContent()) ?? '').trim()
+  await expect(dialog.getByRole('img', { name: 'QR code of the link' })).toBeVisible()
+  const href = async (name: string) =>
+    (await dialog.getByRole('link', { name, exact: true }).getAttribute('href')) as string
+  const [watch, screenLink, remoteLink] = [await href('Watch'), await href('Screen'), await href('Remote')]
+  expect(watch).toMatch(new RegExp(`/live/${code}$`))
+
+  const remote = await own(browser, { width: 390, height: 844 })
+  const screen = await own(browser)
+  const watcher = await own(browser)
+  await remote.goto(remoteLink)
+  await screen.goto(screenLink)
+  await watcher.goto(watch)
+  await expect(remote.getByTestId('item-count')).toHaveText('6 items')
+  await expect(watcher.getByRole('heading', { name: 'Test Wheel' })).toBeVisible()
+  // Host, remote, screen and watcher.
+  await expect(watcher.getByTestId('viewer-count')).toHaveText('4 viewers')
+
+  // The host's edits reach every screen.
+  await page.keyboard.press('Escape')
+  await page.getByLabel('New item').fill('Gus')
+  await page.getByLabel('New item').press('Enter')
+  await expect(remote.getByTestId('item-count')).toHaveText('7 items')
+  await page.getByRole('button', { name: 'Delete Gus' }).click()
+  await expect(remote.getByTestId('item-count')).toHaveText('6 items')
+
+  // A watcher cannot spin.
+  const refused = await watcher.request.post(`/api/rooms/${code}/spin`)
+  expect(refused.status()).toBe(403)
+  expect((await refused.json()).error).toBe('Only the host can do this. Viewers can watch.')
+
+  // The late watcher's browser is ready (the live page's code loaded once, on a room that does
+  // not exist) but not in the room: it joins with an in-app navigation 1 s into the spin.
+  const late = await own(browser)
+  await late.goto('/live/AAAAAA')
+  await expect(late.getByText('This room has ended.').first()).toBeVisible()
+  await late.goto('/about')
+
+  await remote.getByRole('button', { name: 'Spin', exact: true }).click()
+  const clicked = Date.now()
+  // A watcher who opens the room 1 s into the spin sees the wheel turning.
+  await watcher.waitForTimeout(1_400)
+  await late.evaluate((path) => {
+    history.pushState(null, '', path)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, new URL(watch).pathname)
+  await expect(late.getByTestId('wheel')).toBeVisible()
+  const before = await turn(late)
+  expect(Date.now() - clicked, 'the late watcher reads the wheel before the spin ends').toBeLessThan(5_000)
+  await late.waitForTimeout(250)
+  expect(await turn(late)).toBeGreaterThan(before)
+
+  const winner = (
+    (await remote.getByTestId('live-winner-text').textContent({ timeout: 10_000 })) ?? ''
+  ).trim()
+  expect(seeded.map((s) => s.text)).toContain(winner)
+  for (const p of [watcher, late]) await expect(p.getByTestId('live-winner-text')).toHaveText(winner)
+  await expect(screen.getByTestId('screen-winner')).toHaveText(winner)
+
+  // On the screen, the pointer is on the winner's colour.
+  const samples = await colorsUnderPointer(screen)
+  const target = hexToRgb(seeded.find((s) => s.text === winner)?.color ?? '#000000')
+  expect(samples.filter((s) => near(s, target)).length).toBeGreaterThanOrEqual(3)
+  const others = seeded.filter((s) => s.text !== winner).map((s) => hexToRgb(s.color))
+  expect(samples.filter((s) => others.some((o) => near(s, o)))).toEqual([])
+
+  await expectNoAxeViolations(watcher, 'watch page after a spin')
+  await expectNoAxeViolations(remote, 'remote on a phone')
+  await expectNoAxeViolations(screen, 'screen')
+
+  // The room's spin is a verifiable draw.
+  await watcher.getByRole('link', { name: 'Proof' }).first().click()
+  await expect(watcher.getByText('Verified', { exact: true })).toBeVisible()
+})

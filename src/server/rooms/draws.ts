@@ -1,0 +1,62 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { drawEntriesOf } from '../../core/draws/entries'
+import { entriesKeyOf } from '../../core/draws/entries-key'
+import { commitmentOf, drawWinner, newServerSeed, wheelHashOf } from '../../core/draws/protocol'
+import { randomSeedWords } from '../../core/draws/seed-words'
+import type { RandomSource } from '../../core/random/random'
+import type { RoomWheel } from '../../core/rooms/protocol'
+import type { Db } from '../db/client'
+import { draws } from '../db/schema'
+import { createDrawRepository, type DrawRow, drawBytes } from '../draws/repository'
+
+const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array)
+
+/**
+ * A room's spins are verifiable draws (issue 14's protocol, table and proof page): the draw of the
+ * next spin is committed as soon as the wheel is known, its commitment is shown to every screen,
+ * and the spin reveals it. Room draws belong to no account (rooms are for everyone).
+ */
+export function createRoomDraws(db: Db, source: RandomSource) {
+  const repository = createDrawRepository(db)
+  return {
+    find: repository.find,
+
+    /** Commits the draw of the next spin of `wheel` (chained to `previousDrawId` in elimination). */
+    async commit(wheel: RoomWheel, previousDrawId: string | null): Promise<DrawRow> {
+      const entries = drawEntriesOf(wheel.items)
+      const serverSeed = newServerSeed(getRandomValues)
+      return repository.insert({
+        userId: null,
+        name: wheel.name,
+        entries,
+        wheelHash: await wheelHashOf(entries),
+        entriesKey: await entriesKeyOf(entries),
+        serverSeed,
+        commitment: await commitmentOf(serverSeed),
+        previousDrawId,
+        dataBytes: drawBytes(wheel.name, entries),
+      })
+    },
+
+    /** The winner of the committed draw with a fresh client seed (computed here, not stored yet). */
+    async decide(draw: DrawRow): Promise<{ clientSeed: string; winnerIndex: number }> {
+      const clientSeed = randomSeedWords(source)
+      const weights = (draw.entries as [string, number][]).map(([, weight]) => weight)
+      const { winnerIndex } = await drawWinner(draw.serverSeed, clientSeed, draw.wheelHash, weights)
+      return { clientSeed, winnerIndex }
+    },
+
+    /** Stores the reveal; null when another process revealed the draw first (a spin made at the same moment elsewhere). */
+    reveal(draw: DrawRow, decided: { clientSeed: string; winnerIndex: number }): Promise<DrawRow | null> {
+      return repository.reveal(draw.id, decided.clientSeed, decided.winnerIndex)
+    },
+
+    /** Drops a room's commitment that was never spun (the wheel changed before a spin). */
+    async drop(id: string | null): Promise<void> {
+      if (!id) return
+      await db.delete(draws).where(and(eq(draws.id, id), isNull(draws.userId), isNull(draws.revealedAt)))
+    },
+  }
+}
+
+export type RoomDraws = ReturnType<typeof createRoomDraws>

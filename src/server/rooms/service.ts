@@ -1,0 +1,259 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { itemLimitMessage } from '../../core/plan/plan'
+import type { RandomSource } from '../../core/random/random'
+import { newRoomCode } from '../../core/rooms/code'
+import { afterSpin, withoutItem } from '../../core/rooms/outcome'
+import {
+  type ROOM_LIMITS,
+  ROOM_MESSAGES,
+  type RoomSpin,
+  type RoomState,
+  type RoomWheel,
+  type RoomWinner,
+} from '../../core/rooms/protocol'
+import { normalizeAngle } from '../../core/wheel/spin'
+import { planItemsSpin } from '../../core/wheel/weighted-spin'
+import type { Db } from '../db/client'
+import { HttpError } from '../http/errors'
+import { countHit } from '../limits/counter'
+import { createRoomDraws } from './draws'
+import { createRoomRepository, type RoomRow, roomState } from './repository'
+
+export type RoomLimits = { -readonly [K in keyof typeof ROOM_LIMITS]: number }
+export type Role = 'host' | 'remote' | 'viewer'
+
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
+const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`
+
+/**
+ * What a room does (issue 35), whichever way the request came (HTTP or the room's WebSocket):
+ * open, mirror the wheel, spin, remove the winner, end, rotate the secrets. Every change is
+ * written as the room's next version and announced with `publish(code, version)`.
+ */
+export function createRoomService(options: {
+  db: Db
+  source: RandomSource
+  limits: RoomLimits
+  publish: (code: string, version: number) => Promise<void>
+}) {
+  const { db, source, limits, publish } = options
+  const repository = createRoomRepository(db)
+  const draws = createRoomDraws(db, source)
+
+  const open = async (code: string): Promise<RoomRow> => {
+    const row = await repository.find(code)
+    if (!row) throw new HttpError(404, ROOM_MESSAGES.notFound)
+    if (row.endedAt) throw new HttpError(410, ROOM_MESSAGES.ended)
+    return row
+  }
+
+  const stateOf = async (row: RoomRow): Promise<RoomState> => {
+    const [draw, viewers] = await Promise.all([
+      row.nextDrawId ? draws.find(row.nextDrawId) : null,
+      repository.viewers(row.code),
+    ])
+    const next = draw && !draw.revealedAt ? { drawId: draw.id, commitment: draw.commitment } : null
+    return roomState(row, next, viewers)
+  }
+
+  const checkItems = (row: Pick<RoomRow, 'maxItems'>, wheel: RoomWheel) => {
+    if (wheel.items.length > row.maxItems) throw new HttpError(403, itemLimitMessage(row.maxItems))
+  }
+
+  /** Writes `change(row)` as the next version; on a concurrent change, reads again and retries. */
+  const change = async (
+    code: string,
+    make: (row: RoomRow) => Promise<Parameters<typeof repository.update>[1]>,
+    /** The row as the caller just read it: the first attempt needs no read of its own. */
+    known?: RoomRow,
+  ): Promise<RoomRow> => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = attempt === 0 && known ? known : await open(code)
+      const updated = await repository.update(row, await make(row))
+      if (updated) {
+        await publish(code, updated.version)
+        return updated
+      }
+    }
+    throw new HttpError(409, 'The room changed meanwhile. Please try again.')
+  }
+
+  /** The wheel changed: a new commitment for the next spin replaces the old one. */
+  const withWheel = async (row: RoomRow, wheel: RoomWheel) => {
+    const draw = await draws.commit(wheel, null)
+    await draws.drop(row.nextDrawId)
+    return { wheel, nextDrawId: draw.id }
+  }
+
+  const lastSpin = (row: RoomRow) => (row.spin as RoomSpin | null) ?? null
+  const spinning = (row: RoomRow, now: number) => {
+    const spin = lastSpin(row)
+    // From the request until the wheel rests: announced (not turning yet) or turning.
+    return spin !== null && now < spin.start + spin.duration
+  }
+
+  return {
+    repository,
+
+    async create(input: {
+      wheel: RoomWheel
+      userId: string | null
+      address: string
+      maxItems: number
+      permanent: boolean
+    }) {
+      checkItems(input, input.wheel)
+      if ((await repository.openCount({ address: input.address })) >= limits.roomsPerAddress)
+        throw new HttpError(429, ROOM_MESSAGES.tooManyRooms)
+      if (input.userId && (await repository.openCount({ userId: input.userId })) >= limits.roomsPerAccount)
+        throw new HttpError(429, ROOM_MESSAGES.tooManyAccountRooms)
+      const hostToken = newSecret('host')
+      const remoteSecret = newSecret('remote')
+      const draw = await draws.commit(input.wheel, null)
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const row = await repository.insert({
+          code: newRoomCode(source),
+          hostTokenHash: hashSecret(hostToken),
+          remoteSecretHash: hashSecret(remoteSecret),
+          userId: input.userId,
+          address: input.address,
+          maxItems: input.maxItems,
+          wheel: input.wheel,
+          permanent: input.permanent,
+          nextDrawId: draw.id,
+        })
+        if (row) return { code: row.code, hostToken, remoteSecret, room: await stateOf(row) }
+      }
+      throw new Error('rooms: no free code after 10 tries')
+    },
+
+    async state(code: string): Promise<RoomState> {
+      const row = await repository.find(code)
+      if (!row) throw new HttpError(404, ROOM_MESSAGES.notFound)
+      return stateOf(row)
+    },
+
+    /** Who holds `token` in this room: its host, its remote, or nobody (a viewer). */
+    async roleOf(code: string, token: string | null): Promise<Role> {
+      if (!token) return 'viewer'
+      const row = await open(code)
+      const hash = hashSecret(token)
+      if (hash === row.hostTokenHash) return 'host'
+      if (row.remoteSecretHash !== null && hash === row.remoteSecretHash) return 'remote'
+      return 'viewer'
+    },
+
+    setWheel(code: string, wheel: RoomWheel) {
+      return change(code, async (row) => {
+        checkItems(row, wheel)
+        return withWheel(row, wheel)
+      })
+    },
+
+    /** Spins: reveals the committed draw, announces the timeline, applies the mode once. */
+    async spin(code: string): Promise<{ spin: RoomSpin; winner: RoomWinner; room: RoomRow }> {
+      const first = await open(code)
+      const now = Date.now()
+      if (spinning(first, now)) throw new HttpError(409, ROOM_MESSAGES.spinning)
+      const [hit, committed] = await Promise.all([
+        countHit(db, `room-spin:${code}`, 60_000),
+        first.nextDrawId ? draws.find(first.nextDrawId) : null,
+      ])
+      if (hit.count > limits.spinsPerMinute) throw new HttpError(429, ROOM_MESSAGES.tooManySpins)
+      const draw =
+        committed && !committed.revealedAt ? committed : await draws.commit(first.wheel as RoomWheel, null)
+      const decided = await draws.decide(draw)
+      const { winnerIndex } = decided
+      // The draw's entries are the items of the wheel it was committed for.
+      const spun = first.wheel as RoomWheel
+      const wheel = afterSpin(spun, winnerIndex)
+      // The reveal and the next spin's commitment go to the database together.
+      const [revealed, next] = await Promise.all([
+        draws.reveal(draw, decided),
+        draws.commit(wheel, spun.mode === 'elimination' ? draw.id : null),
+      ])
+      if (!revealed) {
+        await draws.drop(next.id)
+        throw new HttpError(409, ROOM_MESSAGES.spinning)
+      }
+      const previous = lastSpin(first)
+      const plan = planItemsSpin(source, spun.items, normalizeAngle(previous?.to ?? 0), winnerIndex)
+      // The lead is counted from now, once the draw is stored: all of it goes to the fan-out.
+      const start = Date.now() + limits.leadMs
+      const spin: RoomSpin = {
+        drawId: revealed.id,
+        start,
+        duration: spun.spinDuration,
+        from: plan.startRotation,
+        to: plan.finalRotation,
+        winnerIndex,
+        items: spun.items,
+      }
+      const item = spun.items[winnerIndex]
+      const winner: RoomWinner = {
+        text: item?.text ?? '',
+        color: item?.color ?? '#000000',
+        drawId: revealed.id,
+        at: start + spun.spinDuration,
+      }
+      const room = await change(
+        code,
+        async (row) => ({
+          wheel,
+          spin,
+          nextDrawId: next.id,
+          history: [winner, ...(row.history as RoomWinner[])].slice(0, limits.history),
+          activeAt: new Date(now),
+        }),
+        first,
+      )
+      return { spin, winner, room }
+    },
+
+    /** Removes the last winner from the wheel (the remote's button). */
+    removeWinner(code: string) {
+      return change(code, async (row) => {
+        const spin = lastSpin(row)
+        if (spinning(row, Date.now())) throw new HttpError(409, ROOM_MESSAGES.spinning)
+        const id = spin?.items[spin.winnerIndex]?.id
+        const wheel = row.wheel as RoomWheel
+        if (!id || !wheel.items.some((i) => i.id === id)) throw new HttpError(409, ROOM_MESSAGES.noWinner)
+        if (wheel.items.length <= 1) throw new HttpError(409, ROOM_MESSAGES.lastItem)
+        return withWheel(row, withoutItem(wheel, id))
+      })
+    },
+
+    async end(code: string) {
+      const row = await change(code, async () => ({ endedAt: new Date() }))
+      await draws.drop(row.nextDrawId)
+      return row
+    },
+
+    /** A new host token (the old one stops working) or a new remote secret. */
+    async rotate(code: string, which: 'host' | 'remote'): Promise<string> {
+      await open(code)
+      const secret = newSecret(which)
+      const hash = hashSecret(secret)
+      await repository.setSecrets(
+        code,
+        which === 'host' ? { hostTokenHash: hash } : { remoteSecretHash: hash },
+      )
+      return secret
+    },
+
+    async revokeRemote(code: string): Promise<void> {
+      await open(code)
+      await repository.setSecrets(code, { remoteSecretHash: null })
+    },
+
+    /** Ends rooms idle for ROOM_LIMITS.idleMs and deletes those ended a week ago. */
+    async sweep(now = Date.now()): Promise<string[]> {
+      const ended = await repository.endIdle(new Date(now - limits.idleMs))
+      for (const code of ended) await publish(code, 1)
+      await repository.purgeEnded(new Date(now - 7 * 86_400_000))
+      return ended
+    },
+  }
+}
+
+export type RoomService = ReturnType<typeof createRoomService>

@@ -1,0 +1,13 @@
+import type { Wheel } from '../../../core/wheel/model'
+import { GoLiveButton } from '../../features/rooms/go-live-button'
+import { ShareButton } from '../../features/share/share-button'
+
+/** /wheel's ways to show the wheel to others: Share (a link) and Go live (a room, issue 35). */
+export function ShareActions({ wheel, className }: { wheel: Wheel; className: string }) {
+  return (
+    <>
+      <ShareButton wheel={wheel} className={className} />
+      <GoLiveButton wheel={wheel} className={className} />
+    </>
+  )
+}

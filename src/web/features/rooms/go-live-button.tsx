@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from 'react'
+import type { Wheel } from '../../../core/wheel/model'
+import { HOSTED_ROOM_KEY } from './hosted-room-key'
+
+const LiveHost = lazy(() => import('./live-host').then((m) => ({ default: m.LiveHost })))
+
+/**
+ * Go live on /wheel (issue 35). The room's code (dialog, QR code, live connection) loads on first
+ * use, or at once when this tab already hosts a room: /wheel's first load stays within its budget.
+ */
+export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: string }) {
+  const [open, setOpen] = useState(false)
+  // Once loaded (opened, or a room hosted in this tab), the host stays mounted: it mirrors the edits.
+  const [loaded, setLoaded] = useState(() => {
+    try {
+      return sessionStorage.getItem(HOSTED_ROOM_KEY) !== null
+    } catch {
+      return false
+    }
+  })
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          setOpen(true)
+          setLoaded(true)
+        }}
+      >
+        Go live
+      </button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <LiveHost wheel={wheel} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  )
+}

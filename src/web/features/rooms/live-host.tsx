@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from 'react'
+import { roomLinks, roomWheelOf } from '../../../core/rooms/from-wheel'
+import type { CreatedRoom } from '../../../core/rooms/protocol'
+import type { Wheel } from '../../../core/wheel/model'
+import { ApiError } from '../../api/client'
+import { connectLive, type LiveConnection, roomsApi } from '../../api/rooms'
+import { Dialog } from '../../ui/dialog'
+import { QrCode } from '../../ui/qr-code'
+import { HOSTED_ROOM_KEY } from './hosted-room-key'
+
+type Hosted = Pick<CreatedRoom, 'code' | 'hostToken' | 'remoteSecret'>
+
+const readHosted = (): Hosted | null => {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(HOSTED_ROOM_KEY) ?? 'null') as Hosted | null
+    return value && typeof value.code === 'string' ? value : null
+  } catch {
+    return null
+  }
+}
+const writeHosted = (hosted: Hosted | null) => {
+  try {
+    if (hosted) sessionStorage.setItem(HOSTED_ROOM_KEY, JSON.stringify(hosted))
+    else sessionStorage.removeItem(HOSTED_ROOM_KEY)
+  } catch {
+    // Private mode: the room is hosted until the tab is reloaded.
+  }
+}
+
+/** How long the host's edits settle before they are mirrored (well within the promised 1 s). */
+const MIRROR_AFTER_MS = 250
+
+/**
+ * The host's side of a room: opens it (with the wheel as it is), keeps a live connection that
+ * mirrors every edit of the wheel to every screen, and the dialog with the code, the QR code and
+ * the Watch, Screen and Remote links.
+ */
+export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean; onClose: () => void }) {
+  const [hosted, setHosted] = useState<Hosted | null>(readHosted)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const live = useRef<LiveConnection | null>(null)
+
+  useEffect(() => {
+    if (!hosted) return
+    const connection = connectLive(
+      hosted.code,
+      {
+        state: () => {},
+        viewers: () => {},
+        status: (status) => {
+          if (status === 'ended') {
+            writeHosted(null)
+            setHosted(null)
+          }
+        },
+        error: (message) => setProblem(message),
+      },
+      hosted.hostToken,
+    )
+    live.current = connection
+    return () => connection.close()
+  }, [hosted])
+
+  const mirrored = useRef<Wheel | null>(null)
+  useEffect(() => {
+    if (!hosted) return
+    if (mirrored.current === null) {
+      mirrored.current = wheel
+      return
+    }
+    if (mirrored.current === wheel || wheel.items.length === 0) return
+    const timer = window.setTimeout(() => {
+      mirrored.current = wheel
+      live.current?.send({ type: 'wheel', wheel: roomWheelOf(wheel) })
+    }, MIRROR_AFTER_MS)
+    return () => window.clearTimeout(timer)
+  }, [wheel, hosted])
+
+  const run = async (task: () => Promise<void>) => {
+    setBusy(true)
+    setProblem(null)
+    try {
+      await task()
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'That did not work. Try again.')
+    } finally {
+      setBusy(false)
+    }
+  }
+  const create = () =>
+    run(async () => {
+      const created = await roomsApi.create(roomWheelOf(wheel))
+      const next = { code: created.code, hostToken: created.hostToken, remoteSecret: created.remoteSecret }
+      writeHosted(next)
+      mirrored.current = wheel
+      setHosted(next)
+    })
+  const end = () =>
+    run(async () => {
+      if (hosted) await roomsApi.act(hosted.code, 'end', hosted.hostToken)
+      writeHosted(null)
+      setHosted(null)
+    })
+  const spin = () =>
+    run(async () => {
+      if (hosted) await roomsApi.act(hosted.code, 'spin', hosted.hostToken)
+    })
+
+  if (!open) return null
+  const links = hosted ? roomLinks(window.location.origin, hosted.code, hosted.remoteSecret) : null
+  return (
+    <Dialog title="Go live" onClose={onClose}>
+      <div className="space-y-4 text-sm">
+        <p>
+          A live room shows this wheel on every screen that opens it. Only you can spin it; everyone sees the
+          same spin and the same winner at the same moment. Your edits appear on every screen.
+        </p>
+        {problem && (
+          <p
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            {problem}
+          </p>
+        )}
+        {!hosted || !links ? (
+          <button
+            type="button"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+            disabled={busy}
+            onClick={() => void create()}
+            data-autofocus
+          >
+            {busy ? 'Opening room…' : 'Open room'}
+          </button>
+        ) : (
+          <div className="space-y-4">
+            <p className="text-center">
+              Room code
+              <span
+                className="mt-1 block font-mono text-4xl font-bold tracking-[0.3em]"
+                data-testid="room-code"
+              >
+                {hosted.code}
+              </span>
+            </p>
+            <div className="flex justify-center">
+              <QrCode text={links.watch} />
+            </div>
+            <ul className="space-y-2">
+              <li>
+                <a href={links.watch} target="_blank" rel="noreferrer" className="font-semibold underline">
+                  Watch
+                </a>{' '}
+                <span className="break-all text-slate-600 dark:text-slate-400">{links.watch}</span>
+              </li>
+              <li>
+                <a href={links.screen} target="_blank" rel="noreferrer" className="font-semibold underline">
+                  Screen
+                </a>{' '}
+                <span className="text-slate-600 dark:text-slate-400">
+                  for a projector or a stream (add ?bg=transparent)
+                </span>
+              </li>
+              <li>
+                <a href={links.remote} target="_blank" rel="noreferrer" className="font-semibold underline">
+                  Remote
+                </a>{' '}
+                <span className="text-slate-600 dark:text-slate-400">
+                  secret: anyone with this link can spin
+                </span>
+              </li>
+            </ul>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                disabled={busy}
+                onClick={() => void spin()}
+              >
+                Spin
+              </button>
+              <button
+                type="button"
+                className="rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600"
+                disabled={busy}
+                onClick={() => void end()}
+              >
+                End room
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </Dialog>
+  )
+}

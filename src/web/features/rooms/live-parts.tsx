@@ -1,0 +1,79 @@
+import type { RoomState, RoomWinner } from '../../../core/rooms/protocol'
+import type { Item } from '../../../core/wheel/model'
+import type { LiveStatus } from '../../api/rooms'
+import { Link } from '../../router'
+import { useLanded, WINNER_HOLD_MS } from './use-live-room'
+
+/** The items a screen shows: the spun wheel while it turns and a moment after, then the room's. */
+export function useShownItems(room: RoomState | null, serverNow: () => number): Item[] {
+  const spin = room?.spin ?? null
+  const released = useLanded(spin, serverNow, WINNER_HOLD_MS)
+  if (!room) return []
+  return spin && !released ? spin.items : room.wheel.items
+}
+
+/** The winner once the wheel has landed, on every screen at the same moment. */
+export function useShownWinner(room: RoomState | null, serverNow: () => number): RoomWinner | null {
+  const spin = room?.spin ?? null
+  const landed = useLanded(spin, serverNow)
+  return spin && landed ? (room?.history[0] ?? null) : null
+}
+
+export function WinnerLine({ winner, className = '' }: { winner: RoomWinner | null; className?: string }) {
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      className={`min-h-8 text-center text-xl ${className}`}
+      data-testid="live-winner"
+    >
+      {winner && (
+        <>
+          <span
+            aria-hidden
+            className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
+            style={{ backgroundColor: winner.color }}
+          />
+          The winner is <strong data-testid="live-winner-text">{winner.text}</strong>
+        </>
+      )}
+    </p>
+  )
+}
+
+const STATUS_TEXT: Record<LiveStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Connection lost. Reconnecting…',
+  ended: 'This room has ended.',
+}
+
+export function StatusLine({ status, problem }: { status: LiveStatus; problem: string | null }) {
+  return (
+    <p className="text-center text-sm text-slate-600 dark:text-slate-400" data-testid="live-status">
+      {status === 'live' && problem ? problem : STATUS_TEXT[status]}
+    </p>
+  )
+}
+
+/** The room's winners, newest first, each with its proof page. */
+export function RoomHistory({ history }: { history: RoomWinner[] }) {
+  if (history.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No spins yet.</p>
+  return (
+    <ol className="space-y-1 text-sm" aria-label="Spins in this room">
+      {history.map((winner) => (
+        <li key={winner.drawId} className="flex items-center gap-2">
+          <span
+            aria-hidden
+            className="inline-block size-3 rounded-full"
+            style={{ backgroundColor: winner.color }}
+          />
+          <span className="flex-1 truncate">{winner.text}</span>
+          <Link to={`/draw/${winner.drawId}`} className="text-brand-700 underline dark:text-brand-300">
+            Proof
+          </Link>
+        </li>
+      ))}
+    </ol>
+  )
+}

@@ -1,0 +1,73 @@
+import { useEffect, useLayoutEffect, useRef } from 'react'
+import type { RoomSpin } from '../../../core/rooms/protocol'
+import { rotationAt } from '../../../core/rooms/timeline'
+import type { Item } from '../../../core/wheel/model'
+import { drawWheel } from '../../ui/wheel/draw-wheel'
+
+/**
+ * A room's wheel on any screen: drawn once per change of items or size, and turned in every frame
+ * to rotationAt(spin, estimated server time), a pure function of the server clock (issue 35). A
+ * screen that joins mid-spin shows the wheel where it is now; all screens stop together.
+ */
+export function LiveWheel({
+  items,
+  spin,
+  serverNow,
+  size,
+}: {
+  items: Item[]
+  spin: RoomSpin | null
+  serverNow: () => number
+  size: number
+}) {
+  const canvasRef = useRef<HTMLCanvasElement>(null)
+  const rotorRef = useRef<HTMLDivElement>(null)
+
+  useLayoutEffect(() => {
+    const canvas = canvasRef.current
+    if (canvas) drawWheel(canvas, items, size, Math.min(3, window.devicePixelRatio || 1))
+  }, [items, size])
+
+  useEffect(() => {
+    const rotor = rotorRef.current
+    if (!rotor) return
+    let frame = 0
+    const turn = () => {
+      const now = serverNow()
+      rotor.style.transform = `rotate(${spin ? rotationAt(spin, now) : 0}deg)`
+      // Frames only while the wheel turns (or is about to).
+      if (spin && now < spin.start + spin.duration) frame = requestAnimationFrame(turn)
+    }
+    turn()
+    return () => cancelAnimationFrame(frame)
+  }, [spin, serverNow])
+
+  return (
+    <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
+      <div
+        aria-hidden
+        className="absolute inset-0 rounded-full shadow-xl ring-4 ring-slate-800 dark:ring-slate-200"
+      />
+      <div
+        ref={rotorRef}
+        className="pointer-events-none relative size-full will-change-transform"
+        data-testid="live-rotor"
+      >
+        <canvas
+          ref={canvasRef}
+          className="block size-full"
+          role="img"
+          aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
+        />
+      </div>
+      <svg
+        viewBox="0 0 40 40"
+        className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3 drop-shadow"
+        aria-hidden="true"
+        data-testid="pointer"
+      >
+        <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
+      </svg>
+    </div>
+  )
+}
