@@ -1,0 +1,47 @@
+import type { Item } from '../../../core/wheel/model'
+import type { SpinPlan } from '../../../core/wheel/spin'
+import { segmentStarts, winnerAtWeighted } from '../../../core/wheel/weighted-spin'
+import { weightOf } from '../../../core/wheel/weights'
+
+/**
+ * The ticker above the wheel: the name of the item under the pointer, kept up to date while the
+ * compositor turns the wheel. It writes the element's text directly (no React render per frame),
+ * and only when the item under the pointer changes; the element is a marquee (not announced as it
+ * changes: the winner is announced once, by the page), contained and on a layer of its own, so a
+ * change lays out and repaints only the ticker.
+ */
+
+/** The item under the pointer when the wheel is turned by `rotation` degrees. */
+export function itemUnderPointer(items: Item[], rotation: number): Item | undefined {
+  if (items.length === 0) return undefined
+  return items[winnerAtWeighted(rotation, segmentStarts(items.map(weightOf)))]
+}
+
+/**
+ * Follows a spin: each frame, the rotation the animation has reached (its eased progress between
+ * the plan's start and end) and the item under the pointer there. Answers a function that stops.
+ */
+export function followPointer(
+  ticker: HTMLElement,
+  animation: Animation,
+  plan: SpinPlan,
+  items: Item[],
+): () => void {
+  const starts = segmentStarts(items.map(weightOf))
+  const turn = plan.finalRotation - plan.startRotation
+  let shown = -1
+  let frame = 0
+  const tick = () => {
+    const progress = animation.effect?.getComputedTiming().progress
+    if (typeof progress === 'number') {
+      const at = winnerAtWeighted(plan.startRotation + turn * progress, starts)
+      if (at !== shown) {
+        shown = at
+        ticker.textContent = items[at]?.text ?? ''
+      }
+    }
+    frame = requestAnimationFrame(tick)
+  }
+  frame = requestAnimationFrame(tick)
+  return () => cancelAnimationFrame(frame)
+}
