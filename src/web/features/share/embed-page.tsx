@@ -1,5 +1,6 @@
 import { useCallback, useEffect } from 'react'
 import { useParams, useSearchParams } from '../../router'
+import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
@@ -16,7 +17,7 @@ export function Component() {
   const state = useSharedWheel(id)
   const marked = state.kind === 'ready' && state.share.watermark !== false
   const room = useCallback(
-    () => Math.min(window.innerWidth - 16, window.innerHeight - (marked ? 156 : 120)),
+    () => Math.min(window.innerWidth - 16, window.innerHeight - (marked ? 156 : 120) - TICKER_PX),
     [marked],
   )
   const size = useFittedWheelSize(state.kind === 'ready' ? state.share.wheel.settings.wheelSize : 300, room)

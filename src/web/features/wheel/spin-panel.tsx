@@ -5,6 +5,7 @@ import { chances, isWeighted } from '../../../core/wheel/weights'
 import { useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
+import { TICKER_PX } from '../../ui/wheel/ticker'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
@@ -231,7 +232,7 @@ function useFittedSize(wanted: number, panel: RefObject<HTMLElement | null>): nu
   }, [panel])
   const fitted = Math.max(160, Math.min(wanted, room.width - 48))
   if (room.width < DESKTOP_MIN_WIDTH || room.column === 0) return fitted
-  const free = Math.floor(Math.min(room.column - RING_PX, room.height - AROUND_WHEEL_PX))
+  const free = Math.floor(Math.min(room.column - RING_PX, room.height - AROUND_WHEEL_PX - TICKER_PX))
   return Math.max(fitted, free)
 }
 

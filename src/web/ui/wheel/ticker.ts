@@ -11,6 +11,9 @@ import { weightOf } from '../../../core/wheel/weights'
  * change lays out and repaints only the ticker.
  */
 
+/** The height the ticker takes above the wheel (its line and the gap to the pointer), in px. */
+export const TICKER_PX = 44
+
 /** The item under the pointer when the wheel is turned by `rotation` degrees. */
 export function itemUnderPointer(items: Item[], rotation: number): Item | undefined {
   if (items.length === 0) return undefined

@@ -4,7 +4,7 @@ import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel } from './draw-wheel'
-import { followPointer, itemUnderPointer } from './ticker'
+import { followPointer, itemUnderPointer, TICKER_PX } from './ticker'
 
 export type WheelViewHandle = {
   /** Rotates the drawing to the plan's final rotation over `duration` ms. */
@@ -99,8 +99,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
           ref={tickerRef}
           role="marquee"
           aria-label="Ticker"
-          className="mx-auto mb-3 h-8 truncate text-center text-lg font-semibold leading-8 will-change-transform [contain:strict]"
-          style={{ width: size }}
+          className="mx-auto h-8 truncate text-center text-lg font-semibold leading-8 will-change-transform [contain:strict]"
+          style={{ width: size, marginBottom: TICKER_PX - 32 }}
         />
         <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
           {/* The shadow and the ring stay still: a circle's look does not change as it turns, and the
@@ -129,12 +129,24 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
               aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
             />
           </div>
+          {/* The pointer's shadow is a shape of its own, not a CSS drop-shadow: the pointer lies over
+            the turning layer, so it is drawn again in every frame of a spin, and a filter there is
+            a blur the (software) compositor ran every frame. */}
           <svg
             viewBox="0 0 40 40"
-            className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3 drop-shadow"
+            className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3"
             aria-hidden="true"
             data-testid="pointer"
           >
+            <path
+              d="M4 5.5 L36 5.5 L20 35.5 Z"
+              fill="#0f172a"
+              fillOpacity="0.25"
+              stroke="#0f172a"
+              strokeOpacity="0.25"
+              strokeWidth="3"
+              strokeLinejoin="round"
+            />
             <path
               d="M4 4 L36 4 L20 34 Z"
               fill="#1e293b"
