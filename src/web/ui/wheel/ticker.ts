@@ -21,6 +21,15 @@ export function itemUnderPointer(items: Item[], rotation: number): Item | undefi
 }
 
 /**
+ * At most one new name in this many ms. Each change of the text is a paint and a commit of the
+ * page's layers, and a commit holds up the compositor thread that turns the wheel: written in every
+ * frame of a spin's fast start (a 6-item wheel passes a name every frame or two), they took 3 ms a
+ * frame on the loaded bench machine. Faster than this, names cannot be read anyway; the slow end
+ * of a spin changes name less often than this, so the ticker follows it exactly.
+ */
+const MIN_CHANGE_MS = 100
+
+/**
  * Follows a spin: each frame, the rotation the animation has reached (its eased progress between
  * the plan's start and end) and the item under the pointer there. Answers a function that stops.
  */
@@ -33,13 +42,15 @@ export function followPointer(
   const starts = segmentStarts(items.map(weightOf))
   const turn = plan.finalRotation - plan.startRotation
   let shown = -1
+  let written = Number.NEGATIVE_INFINITY
   let frame = 0
-  const tick = () => {
+  const tick = (now: number) => {
     const progress = animation.effect?.getComputedTiming().progress
-    if (typeof progress === 'number') {
+    if (typeof progress === 'number' && now - written >= MIN_CHANGE_MS) {
       const at = winnerAtWeighted(plan.startRotation + turn * progress, starts)
       if (at !== shown) {
         shown = at
+        written = now
         ticker.textContent = items[at]?.text ?? ''
       }
     }
