@@ -83,19 +83,8 @@ function fitsAt(text: string, px: number, box: LabelBox, measure: Measure): bool
 export function fitWheelLabels(
   texts: readonly string[],
   boxOf: (index: number) => LabelBox,
-  measureText: Measure,
+  measure: Measure,
 ): WheelLabels | null {
-  // The layout pass measures again what the size pass measured: each width is measured once.
-  const known = new Map<string, number>()
-  const measure: Measure = (text, px) => {
-    const key = `${px} ${text}`
-    let width = known.get(key)
-    if (width === undefined) {
-      width = measureText(text, px)
-      known.set(key, width)
-    }
-    return width
-  }
   const cleaned = texts.map(clean)
   const boxes = texts.map((_, i) => boxOf(i))
   let size = MAX_LABEL_PX

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Item } from '../../../core/wheel/model'
-import { drawWheel } from './draw-wheel'
+import { drawWheel, loadBandPainter } from './draw-wheel'
 
 /** A canvas whose 2D context records the labels drawn and whether segments were painted by pixel. */
 function recordingCanvas() {
@@ -73,6 +73,8 @@ const wheel = (n: number, weightOf: (i: number) => number = () => 1): Item[] =>
   }))
 
 describe('drawWheel', () => {
+  beforeAll(() => loadBandPainter())
+
   it('labels all 24 items at 300 px at one size, and draws no labels on 60 (no room for 14 px)', () => {
     const c = recordingCanvas()
     drawWheel(c.canvas, wheel(24), 300, 1)
@@ -86,13 +88,13 @@ describe('drawWheel', () => {
   it('turns the labels pointing into the left half where the wheel rests, and says whether it drew any', () => {
     // Six segments: bisectors at 30°, 90°, 150°, 210°, 270° and 330°; 150° and 210° point left.
     const c = recordingCanvas()
-    expect(drawWheel(c.canvas, wheel(6), 300, 1)).toBe(true)
+    expect(drawWheel(c.canvas, wheel(6), 300, 1).labelled).toBe(true)
     expect(c.aligns).toEqual(['right', 'right', 'left', 'left', 'right', 'right'])
     // Turned by 180°, the wheel rests with the others on the left.
     const turned = recordingCanvas()
     drawWheel(turned.canvas, wheel(6), 300, 1, undefined, 'all', 180)
     expect(turned.aligns).toEqual(['left', 'right', 'right', 'right', 'right', 'left'])
-    expect(drawWheel(recordingCanvas().canvas, wheel(500), 300, 1)).toBe(false)
+    expect(drawWheel(recordingCanvas().canvas, wheel(500), 300, 1).labelled).toBe(false)
   })
 
   it('draws in two parts what one call draws: the wheel without labels, then only the labels', () => {
@@ -183,5 +185,20 @@ describe('drawWheel', () => {
         pairs += 1
       }
     expect(jump / pairs).toBeLessThan(40)
+  })
+})
+
+describe('drawWheel before the band painter has loaded', () => {
+  it('leaves a big wheel’s segments out and says what it waits for', async () => {
+    // A module of its own, loaded by the first big wheel: a fresh copy here has not loaded it yet.
+    const fresh = (await import(`./draw-wheel?fresh=${Date.now()}`)) as typeof import('./draw-wheel')
+    const c = recordingCanvas()
+    const first = fresh.drawWheel(c.canvas, wheel(2000), 300, 1)
+    expect(c.pixelPainted()).toBe(false)
+    expect(first.waiting).not.toBeNull()
+    await first.waiting
+    const again = fresh.drawWheel(c.canvas, wheel(2000), 300, 1)
+    expect(again.waiting).toBeNull()
+    expect(c.pixelPainted()).toBe(true)
   })
 })

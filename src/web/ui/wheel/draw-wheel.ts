@@ -1,4 +1,3 @@
-import { colourBands } from '../../../core/wheel/bands'
 import { textColorFor } from '../../../core/wheel/colors'
 import { fitWheelLabels, LABEL_LINE_HEIGHT, readsUpsideDown, wheelLabelBox } from '../../../core/wheel/labels'
 import { DEFAULT_LOOK, FONT_STACKS, type WheelLook } from '../../../core/wheel/look'
@@ -6,13 +5,31 @@ import type { Item } from '../../../core/wheel/model'
 import { labelColorFor } from '../../../core/wheel/themes'
 import { segmentStarts } from '../../../core/wheel/weighted-spin'
 import { weightOf } from '../../../core/wheel/weights'
-import { paintBands } from './paint-bands'
 
 /**
  * Segments narrower than this many device pixels at the rim are drawn as colour bands of at least
  * this width (core/wheel/bands.ts, painted by paint-bands.ts); wider ones as paths.
  */
 const BAND_PX = 6
+
+type BandPainter = typeof import('./paint-bands')
+let bandPainter: BandPainter | null = null
+let loading: Promise<unknown> | null = null
+
+/** Loads the band painter (big wheels only); resolves once drawWheel can paint bands. */
+export function loadBandPainter(): Promise<unknown> {
+  loading ??= import('./paint-bands').then((module) => {
+    bandPainter = module
+  })
+  return loading
+}
+
+/** What a drawing did: whether it drew labels, and what it waits for before it is complete. */
+export type Drawn = {
+  labelled: boolean
+  /** The band painter, still loading: the segments were left out, to be drawn once it has loaded. */
+  waiting: Promise<unknown> | null
+}
 
 /** The one font size labels are measured at (see `measure` in drawWheel). */
 const MEASURE_PX = 100
@@ -38,24 +55,28 @@ export function drawWheel(
   look: WheelLook = DEFAULT_LOOK,
   part: WheelPart = 'all',
   rotation = 0,
-): boolean {
+): Drawn {
   const px = Math.round(size * dpr)
   const shapes = part !== 'labels'
   if (shapes && canvas.width !== px) canvas.width = px
   if (shapes && canvas.height !== px) canvas.height = px
   const ctx = canvas.getContext('2d')
-  if (!ctx) return false
+  const none: Drawn = { labelled: false, waiting: null }
+  if (!ctx) return none
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
   if (shapes) ctx.clearRect(0, 0, size, size)
   const c = size / 2
   const r = c - 2
   const n = items.length
-  if (n === 0) return false
+  if (n === 0) return none
   // Segment i spans [start(i), start(i + 1)): angles proportional to the weights (core/wheel/weighted-spin).
   const starts = segmentStarts(items.map(weightOf)).map((deg) => (deg * Math.PI) / 180)
-  if (shapes) drawSegments(ctx, items, starts, px, c, r, dpr)
-  const labelled = part !== 'shapes' && drawLabels(ctx, items, starts, c, r, look, rotation)
-  if (!shapes) return labelled
+  const waiting = shapes ? drawSegments(ctx, items, starts, px, c, r, dpr) : null
+  const drawn = {
+    labelled: part !== 'shapes' && drawLabels(ctx, items, starts, c, r, look, rotation),
+    waiting,
+  }
+  if (!shapes) return drawn
   ctx.beginPath()
   ctx.arc(c, c, Math.max(10, r * 0.09), 0, 2 * Math.PI)
   ctx.fillStyle = look.centerColor
@@ -63,7 +84,7 @@ export function drawWheel(
   ctx.lineWidth = 3
   ctx.strokeStyle = '#1e293b'
   ctx.stroke()
-  return labelled
+  return drawn
 }
 
 function drawSegments(
@@ -74,15 +95,19 @@ function drawSegments(
   c: number,
   r: number,
   dpr: number,
-): void {
+): Promise<unknown> | null {
   const n = items.length
   const at = (i: number) => starts[i] as number
   let narrowest = Number.POSITIVE_INFINITY
   for (let i = 0; i < n; i++) narrowest = Math.min(narrowest, at(i + 1) - at(i))
   if (n > 1 && narrowest * r * dpr < BAND_PX) {
-    const colors = items.map((item) => item.color)
-    paintBands(ctx, colourBands(starts, colors, BAND_PX / (r * dpr)), px, c * dpr, r * dpr)
-    return
+    if (bandPainter) {
+      const colors = items.map((item) => item.color)
+      bandPainter.paintBandWheel(ctx, colors, starts, BAND_PX / (r * dpr), px, c * dpr, r * dpr)
+      return null
+    }
+    // Not loaded yet (the first big wheel): the disc stays clear for the moment it takes.
+    return loadBandPainter()
   }
   for (let i = 0; i < n; i++) {
     ctx.beginPath()
@@ -103,6 +128,7 @@ function drawSegments(
     }
     ctx.stroke()
   }
+  return null
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Bands } from '../../../core/wheel/bands'
+import { type Bands, colourBands } from '../../../core/wheel/bands'
 
 /**
  * Paints a wheel of colour bands (core/wheel/bands.ts) pixel by pixel, each pixel the average
@@ -91,14 +91,21 @@ function footprints(r: number, bandAngle: number): Uint16Array {
   return half
 }
 
-/** Paints the disc of centre c and radius r (device px) on a px × px canvas; bands in radians. */
-export function paintBands(
+/**
+ * Paints the disc of centre c and radius r (device px) on a px × px canvas, its segments (start
+ * angles in radians, plus the end) grouped into bands at least `minAngle` wide. Loaded only for a
+ * wheel that needs it (draw-wheel.ts), so a first visit with a small wheel does not download it.
+ */
+export function paintBandWheel(
   ctx: CanvasRenderingContext2D,
-  bands: Bands,
+  colors: string[],
+  starts: number[],
+  minAngle: number,
   px: number,
   c: number,
   r: number,
 ): void {
+  const bands = colourBands(starts, colors, minAngle)
   const d = discOf(px, c, r)
   // Every pixel of the disc is written below and none outside it ever is: the image is reused.
   d.image ??= ctx.createImageData(px, px)

@@ -51,7 +51,7 @@ export function followPointer(
       if (at !== shown) {
         shown = at
         written = now
-        ticker.textContent = items[at]?.text ?? ''
+        ticker.textContent = (items[at] as Item).text
       }
     }
     frame = requestAnimationFrame(tick)

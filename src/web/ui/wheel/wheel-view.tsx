@@ -3,8 +3,8 @@ import type { WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
-import { drawWheel } from './draw-wheel'
-import { followPointer, itemUnderPointer, TICKER_PX } from './ticker'
+import { drawWheel, type WheelPart } from './draw-wheel'
+import { followPointer, itemUnderPointer } from './ticker'
 
 export type WheelViewHandle = {
   /** Rotates the drawing to the plan's final rotation over `duration` ms. */
@@ -24,8 +24,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
     const rotorRef = useRef<HTMLDivElement>(null)
     const tickerRef = useRef<HTMLDivElement>(null)
     const rotation = useRef(0)
-    /** What was drawn last, and whether it has labels (drawn again when a spin stops). */
-    const drawn = useRef({ items, size, look, labelled: false })
+    /** The items drawn last, and how to draw them again where the wheel rests (null: no labels to turn). */
+    const drawn = useRef<{ items: Item[]; again: (() => void) | null }>({ items, again: null })
 
     useLayoutEffect(() => {
       if (tickerRef.current)
@@ -33,11 +33,19 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
       const canvas = canvasRef.current
       if (!canvas) return
       const dpr = Math.min(3, window.devicePixelRatio || 1)
-      drawn.current = { items, size, look, labelled: false }
+      const now: typeof drawn.current = { items, again: null }
+      drawn.current = now
+      const again = () => drawWheel(canvas, items, size, dpr, look, 'all', rotation.current)
+      const draw = (part: WheelPart) => {
+        const result = drawWheel(canvas, items, size, dpr, look, part, rotation.current)
+        if (part !== 'shapes') now.again = result.labelled ? again : null
+        // A big wheel's first drawing waits for the band painter: drawn again once it is there.
+        void result.waiting?.then(() => drawn.current === now && again())
+      }
       // A change is drawn in the frame that shows it.
       if (firstFramePassed()) {
         const started = performance.now()
-        drawn.current.labelled = drawWheel(canvas, items, size, dpr, look, 'all', rotation.current)
+        draw('all')
         performance.measure?.('whirl:draw-wheel', { start: started })
         return
       }
@@ -47,10 +55,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
       // of a page set up its fonts, so together they were long tasks of the page's start.
       let labels: number | undefined
       const cancel = afterFirstFrame(() => {
-        drawWheel(canvas, items, size, dpr, look, 'shapes')
-        labels = window.setTimeout(() => {
-          drawn.current.labelled = drawWheel(canvas, items, size, dpr, look, 'labels', rotation.current)
-        })
+        draw('shapes')
+        labels = window.setTimeout(() => draw('labels'))
       })
       return () => {
         cancel()
@@ -71,7 +77,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
           { duration, easing: SPIN_EASING, fill: 'forwards' },
         )
         const ticker = tickerRef.current
-        const { items } = drawn.current
+        const now = drawn.current
+        const { items } = now
         const stop = ticker ? followPointer(ticker, animation, plan, items) : () => {}
         try {
           await animation.finished
@@ -82,13 +89,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
         rotation.current = normalizeAngle(plan.finalRotation)
         rotor.style.transform = `rotate(${rotation.current}deg)`
         animation.cancel()
-        if (ticker) ticker.textContent = items[plan.winnerIndex]?.text ?? ''
-        const canvas = canvasRef.current
-        const { size, look, labelled } = drawn.current
-        if (canvas && labelled && drawn.current.items === items) {
-          const dpr = Math.min(3, window.devicePixelRatio || 1)
-          drawWheel(canvas, items, size, dpr, look, 'all', rotation.current)
-        }
+        if (ticker) ticker.textContent = (items[plan.winnerIndex] as Item).text
+        if (drawn.current === now) now.again?.()
       },
     }))
 
@@ -99,8 +101,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
           ref={tickerRef}
           role="marquee"
           aria-label="Ticker"
-          className="mx-auto h-8 truncate text-center text-lg font-semibold leading-8 will-change-transform [contain:strict]"
-          style={{ width: size, marginBottom: TICKER_PX - 32 }}
+          className="wheel-ticker"
+          style={{ width: size }}
         />
         <div className="relative mx-auto" style={{ width: size, height: size }} data-testid="wheel">
           {/* The shadow and the ring stay still: a circle's look does not change as it turns, and the
@@ -129,24 +131,15 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
               aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
             />
           </div>
-          {/* The pointer's shadow is a shape of its own, not a CSS drop-shadow: the pointer lies over
-            the turning layer, so it is drawn again in every frame of a spin, and a filter there is
-            a blur the (software) compositor ran every frame. */}
+          {/* No CSS drop-shadow on the pointer: it lies over the turning layer, so it is drawn again
+            in every frame of a spin, and a filter there is a blur the (software) compositor ran in
+            every frame. Its white outline sets it off the wheel. */}
           <svg
             viewBox="0 0 40 40"
             className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3"
             aria-hidden="true"
             data-testid="pointer"
           >
-            <path
-              d="M4 5.5 L36 5.5 L20 35.5 Z"
-              fill="#0f172a"
-              fillOpacity="0.25"
-              stroke="#0f172a"
-              strokeOpacity="0.25"
-              strokeWidth="3"
-              strokeLinejoin="round"
-            />
             <path
               d="M4 4 L36 4 L20 34 Z"
               fill="#1e293b"
