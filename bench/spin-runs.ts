@@ -56,7 +56,7 @@ export function goalNotes(runs: Run[]): string[] {
       const byWheel = run.get(count)
       const whirl = byWheel?.get('Whirl')
       const peers = [...(byWheel?.entries() ?? [])]
-        .filter(([name, m]) => name !== 'Whirl' && m)
+        .filter(([name, m]) => name !== 'Whirl' && m && m.frames.p95 > 0) // 0: no frame recorded
         .map(([, m]) => (m as Measured).frames.p95)
       const best = Math.min(...peers)
       if (!whirl) {
