@@ -60,18 +60,36 @@ function discOf(px: number, c: number, r: number): Disc {
   return disc
 }
 
-/** Running sums of one channel over the bins: sums[b] is the total of bins [0, b). */
-function runningSums(bands: Bands, shift: number): Uint32Array {
-  const sums = new Uint32Array(BINS + 1)
+/** The bins twice over, from half a turn before 0 to half a turn after: no footprint wraps. */
+const SPAN = 2 * BINS
+const OFF = BINS / 2
+// Kept between draws (1.5 MB): a 10,000-item wheel is drawn again on every change of its items.
+const bandOf = new Int32Array(SPAN)
+/** Running sums of the bins' red, green and blue, interleaved: sums[3i + k] totals bins [0, i). */
+const sums = new Uint32Array(3 * (SPAN + 1))
+
+/** Fills bandOf and sums for these bands; answers each band's colour as an ABGR word (alpha 0). */
+function tables(bands: Bands): Uint32Array {
   const n = bands.colors.length
-  const channel = bands.colors.map((c) => (Number.parseInt(c.slice(1), 16) >> shift) & 255)
+  const rgb = bands.colors.map((c) => Number.parseInt(c.slice(1), 16))
   let band = 0
   for (let b = 0; b < BINS; b++) {
     const centre = ((b + 0.5) / BINS) * TWO_PI
     while (band < n - 1 && (bands.starts[band + 1] as number) <= centre) band++
-    sums[b + 1] = (sums[b] as number) + (channel[band] as number)
+    bandOf[OFF + b] = band
   }
-  return sums
+  for (let i = 0; i < OFF; i++) {
+    bandOf[i] = bandOf[i + BINS] as number
+    bandOf[OFF + BINS + i] = bandOf[OFF + i] as number
+  }
+  for (let i = 0; i < SPAN; i++) {
+    const c = rgb[bandOf[i] as number] as number
+    const at = 3 * i
+    sums[at + 3] = (sums[at] as number) + ((c >> 16) & 255)
+    sums[at + 4] = (sums[at + 1] as number) + ((c >> 8) & 255)
+    sums[at + 5] = (sums[at + 2] as number) + (c & 255)
+  }
+  return Uint32Array.from(rgb, (c) => ((c & 255) << 16) | (c & 0xff00) | ((c >> 16) & 255))
 }
 
 /**
@@ -110,40 +128,36 @@ export function paintBandWheel(
   // Every pixel of the disc is written below and none outside it ever is: the image is reused.
   d.image ??= ctx.createImageData(px, px)
   const pixels = new Uint32Array(d.image.data.buffer)
-  const red = runningSums(bands, 16)
-  const green = runningSums(bands, 8)
-  const blue = runningSums(bands, 0)
-  const total = BINS
+  const words = tables(bands)
   const half = footprints(r, TWO_PI / bands.colors.length)
+  // A footprint narrower than every band that starts and ends in one band lies wholly inside it.
+  let narrow = BINS
+  for (let i = 0; i < bands.colors.length; i++)
+    narrow = Math.min(
+      narrow,
+      (((bands.starts[i + 1] as number) - (bands.starts[i] as number)) / TWO_PI) * BINS,
+    )
+  narrow = Math.floor(narrow / 2) - 1
   const { index, bin, rho, alpha } = d
   for (let p = 0; p < index.length; p++) {
     const h = half[rho[p] as number] as number
-    const lo = (bin[p] as number) - h
-    const hi = (bin[p] as number) + h + 1
-    let r8: number
-    let g8: number
-    let b8: number
-    if (lo >= 0 && hi <= total) {
-      r8 = (red[hi] as number) - (red[lo] as number)
-      g8 = (green[hi] as number) - (green[lo] as number)
-      b8 = (blue[hi] as number) - (blue[lo] as number)
-    } else if (lo < 0) {
-      r8 = (red[hi] as number) + (red[total] as number) - (red[lo + total] as number)
-      g8 = (green[hi] as number) + (green[total] as number) - (green[lo + total] as number)
-      b8 = (blue[hi] as number) + (blue[total] as number) - (blue[lo + total] as number)
-    } else {
-      r8 = (red[total] as number) - (red[lo] as number) + (red[hi - total] as number)
-      g8 = (green[total] as number) - (green[lo] as number) + (green[hi - total] as number)
-      b8 = (blue[total] as number) - (blue[lo] as number) + (blue[hi - total] as number)
+    const lo = (bin[p] as number) + OFF - h
+    const hi = lo + 2 * h + 1
+    const first = bandOf[lo] as number
+    let word: number
+    // Most pixels lie inside one band: its colour. The others (edges, the centre) take the mean.
+    if (h < narrow && first === bandOf[hi - 1]) word = words[first] as number
+    else {
+      const k = 1 / (hi - lo)
+      const a = 3 * lo
+      const z = 3 * hi
+      word =
+        ((((sums[z + 2] as number) - (sums[a + 2] as number)) * k + 0.5) << 16) |
+        ((((sums[z + 1] as number) - (sums[a + 1] as number)) * k + 0.5) << 8) |
+        ((((sums[z] as number) - (sums[a] as number)) * k + 0.5) | 0)
     }
-    const k = 1 / (hi - lo)
     // RGBA bytes read as one little-endian word: ABGR.
-    pixels[index[p] as number] =
-      (((alpha[p] as number) << 24) |
-        (Math.round(b8 * k) << 16) |
-        (Math.round(g8 * k) << 8) |
-        Math.round(r8 * k)) >>>
-      0
+    pixels[index[p] as number] = (word | ((alpha[p] as number) << 24)) >>> 0
   }
   ctx.putImageData(d.image, 0, 0)
 }
