@@ -5,7 +5,6 @@ import { chances, isWeighted } from '../../../core/wheel/weights'
 import { useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
-import { TICKER_PX } from '../../ui/wheel/ticker'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
@@ -199,7 +198,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 /** From this window width the page has two columns (desktop): the wheel may grow with its column. */
 const DESKTOP_MIN_WIDTH = 1024
 /** What stays in view above and below the wheel (header, title, toggles, Spin): the wheel keeps below the rest. */
-const AROUND_WHEEL_PX = 260
+const AROUND_WHEEL_PX = 260 + 44 // the ticker above the wheel: TICKER_PX in ui/wheel/ticker.ts
 /** The ring drawn around the wheel, outside its box. */
 const RING_PX = 8
 
@@ -232,7 +231,7 @@ function useFittedSize(wanted: number, panel: RefObject<HTMLElement | null>): nu
   }, [panel])
   const fitted = Math.max(160, Math.min(wanted, room.width - 48))
   if (room.width < DESKTOP_MIN_WIDTH || room.column === 0) return fitted
-  const free = Math.floor(Math.min(room.column - RING_PX, room.height - AROUND_WHEEL_PX - TICKER_PX))
+  const free = Math.floor(Math.min(room.column - RING_PX, room.height - AROUND_WHEEL_PX))
   return Math.max(fitted, free)
 }
 

@@ -11,13 +11,14 @@ import { weightOf } from '../../../core/wheel/weights'
  * change lays out and repaints only the ticker.
  */
 
-/** The height the ticker takes above the wheel (its line and the gap to the pointer), in px. */
+/** The height the ticker takes above the wheel (its line and the gap to the pointer), in px (.wheel-ticker; the wheel page's AROUND_WHEEL_PX counts it). */
 export const TICKER_PX = 44
 
-/** The item under the pointer when the wheel is turned by `rotation` degrees. */
-export function itemUnderPointer(items: Item[], rotation: number): Item | undefined {
-  if (items.length === 0) return undefined
-  return items[winnerAtWeighted(rotation, segmentStarts(items.map(weightOf)))]
+/** The text of the item under the pointer when the wheel is turned by `rotation` degrees ('' for no items). */
+export function textUnderPointer(items: Item[], rotation: number): string {
+  return items.length
+    ? (items[winnerAtWeighted(rotation, segmentStarts(items.map(weightOf)))] as Item).text
+    : ''
 }
 
 /**

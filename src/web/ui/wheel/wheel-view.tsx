@@ -4,7 +4,7 @@ import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel, type WheelPart } from './draw-wheel'
-import { followPointer, itemUnderPointer } from './ticker'
+import { followPointer, textUnderPointer } from './ticker'
 
 export type WheelViewHandle = {
   /** Rotates the drawing to the plan's final rotation over `duration` ms. */
@@ -28,8 +28,7 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
     const drawn = useRef<{ items: Item[]; again: (() => void) | null }>({ items, again: null })
 
     useLayoutEffect(() => {
-      if (tickerRef.current)
-        tickerRef.current.textContent = itemUnderPointer(items, rotation.current)?.text ?? ''
+      if (tickerRef.current) tickerRef.current.textContent = textUnderPointer(items, rotation.current)
       const canvas = canvasRef.current
       if (!canvas) return
       const dpr = Math.min(3, window.devicePixelRatio || 1)
