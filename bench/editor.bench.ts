@@ -96,6 +96,8 @@ export default async function editorBench(): Promise<BenchResult> {
       shuffles.push(await timeClick(page, 'Shuffle', announced(`Shuffled ${COUNT} items.`)))
       undos.push(await timeClick(page, 'Undo', announced(`Undid the shuffle: ${COUNT} items on the wheel.`)))
       await page.getByRole('button', { name: 'Clear all' }).click()
+      // Over 15 items, Clear all asks first (issue 33.1).
+      await page.getByRole('dialog').getByRole('button', { name: 'Clear all' }).click()
       await page.waitForFunction(() => document.querySelector('[data-testid="item-list"]') === null)
     }
   } finally {

@@ -60,7 +60,13 @@ describe('wheel preview SVG', () => {
       ['600', '325', '1'],
       ['330', '55', '0'],
     ])
-    expect(svg).toContain('rotate(135)')
-    expect(svg).toContain('rotate(315)')
+    // "Three"'s bisector (135°) points into the left half: its label is turned half a turn and
+    // starts at the rim, so it reads the right way up; "One"'s (315°) ends at the rim as usual.
+    expect(svg).toMatch(/rotate\(315\)" text-anchor="start"[^>]*><tspan x="-248.4"[^>]*>Three</)
+    expect(svg).toMatch(/rotate\(315\)" text-anchor="end"[^>]*><tspan x="248.4"[^>]*>One</)
+    // One size for both labels.
+    expect(
+      new Set([...svg.matchAll(/text-anchor="(?:start|end)" font-size="(\d+)"/g)].map((m) => m[1])).size,
+    ).toBe(1)
   })
 })

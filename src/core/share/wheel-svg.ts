@@ -1,6 +1,13 @@
 import { formatCount } from '../format/count'
 import { textColorFor } from '../wheel/colors'
-import { ellipsize, fitLabel, LABEL_LINE_HEIGHT, type Measure, wheelLabelBox } from '../wheel/labels'
+import {
+  ellipsize,
+  fitWheelLabels,
+  LABEL_LINE_HEIGHT,
+  type Measure,
+  readsUpsideDown,
+  wheelLabelBox,
+} from '../wheel/labels'
 import type { Item } from '../wheel/model'
 import { segmentStarts } from '../wheel/weighted-spin'
 import { weightOf } from '../wheel/weights'
@@ -97,28 +104,32 @@ function labels(items: Item[], c: { x: number; y: number }, r: number): string {
   const starts = startsOf(items)
   const weighted = items.some((item) => weightOf(item) !== 1)
   const box = wheelLabelBox(r, n)
+  // One size for every label, as on the page; a label pointing into the left half reads from the rim.
+  const fitted = fitWheelLabels(
+    items.map((item) => previewText(item.text)),
+    // A weighted segment gets the label box of a wheel whose segments are all as wide as it (as on the page).
+    (i) => (weighted ? wheelLabelBox(r, 360 / ((starts[i + 1] as number) - (starts[i] as number))) : box),
+    estimateWidth,
+  )
+  if (!fitted) return ''
   const outer = r * 0.92
+  const lineHeight = fitted.fontPx * LABEL_LINE_HEIGHT
   const parts: string[] = []
   for (let i = 0; i < n; i++) {
+    const own = fitted.lines[i]
+    if (!own) continue
     const item = items[i] as Item
-    const start = starts[i] as number
-    const end = starts[i + 1] as number
-    // A weighted segment gets the label box of a wheel whose segments are all as wide as it (as on the page).
-    const own = weighted ? wheelLabelBox(r, 360 / (end - start)) : box
-    const label = fitLabel(previewText(item.text), own, estimateWidth)
-    if (!label) {
-      if (!weighted && box.height < 14) break
-      continue
-    }
-    const lineHeight = label.fontPx * LABEL_LINE_HEIGHT
-    const lines = label.lines
+    const angle = ((starts[i] as number) + (starts[i + 1] as number)) / 2
+    const flip = readsUpsideDown((angle * Math.PI) / 180)
+    const x = flip ? -outer : outer
+    const lines = own
       .map((line, k) => {
-        const y = (k - (label.lines.length - 1) / 2) * lineHeight
-        return `<tspan x="${f(outer)}" y="${f(y)}" dy="0.35em">${escapeXml(line)}</tspan>`
+        const y = (k - (own.length - 1) / 2) * lineHeight
+        return `<tspan x="${f(x)}" y="${f(y)}" dy="0.35em">${escapeXml(line)}</tspan>`
       })
       .join('')
     parts.push(
-      `<text transform="translate(${f(c.x)} ${f(c.y)}) rotate(${f((start + end) / 2)})" text-anchor="end" font-size="${label.fontPx}" fill="${textColorFor(item.color)}">${lines}</text>`,
+      `<text transform="translate(${f(c.x)} ${f(c.y)}) rotate(${f(flip ? angle + 180 : angle)})" text-anchor="${flip ? 'start' : 'end'}" font-size="${fitted.fontPx}" fill="${textColorFor(item.color)}">${lines}</text>`,
     )
   }
   return parts.join('')

@@ -2,15 +2,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   ellipsize,
-  fitLabel,
+  fitWheelLabels,
   hasRoomForLabel,
   LABEL_LINE_HEIGHT,
   type LabelBox,
-  labelFloor,
   MAX_LABEL_PX,
   type Measure,
   MIN_LABEL_PX,
-  SMALLEST_LABEL_PX,
+  readsUpsideDown,
   wheelLabelBox,
 } from './labels'
 
@@ -34,97 +33,123 @@ function counting(measure: Measure) {
   return counter
 }
 
-describe('fitLabel', () => {
-  it('uses one line at the largest size that fits', () => {
-    expect(fitLabel('Pizza', { length: 200, height: 60 }, mono)).toEqual({ lines: ['Pizza'], fontPx: 28 })
-    // 10 glyphs in 120 px: 0.6 · 10 · px ≤ 120 → px = 20
-    expect(fitLabel('abcdefghij', { length: 120, height: 60 }, mono)).toEqual({
-      lines: ['abcdefghij'],
-      fontPx: 20,
-    })
-    // the height limits the size: floor(20 / 1.15) = 17
-    expect(fitLabel('ab', { length: 200, height: 20 }, mono)?.fontPx).toBe(17)
+const same = (box: LabelBox) => () => box
+
+describe('fitWheelLabels', () => {
+  it('gives every label of a wheel one size: the largest at which the longest still fits', () => {
+    // 'Mia White' alone would take 28 px; 'Lucas Thompson' on one line needs px ≤ 200 / (14 · 0.6) = 23.8.
+    const fitted = fitWheelLabels(['Mia White', 'Lucas Thompson'], same({ length: 200, height: 33 }), mono)
+    expect(fitted).toEqual({ fontPx: 23, lines: [['Mia White'], ['Lucas Thompson']] })
+    // Alone, the short name takes the largest size the box allows.
+    expect(fitWheelLabels(['Mia White'], same({ length: 200, height: 60 }), mono)?.fontPx).toBe(MAX_LABEL_PX)
   })
 
-  it('splits between words into two lines before shrinking below the minimum', () => {
-    const fitted = fitLabel('Chocolate ice cream', { length: 120, height: 60 }, mono)
+  it('splits a label between words into two lines when that keeps the size larger', () => {
+    const fitted = fitWheelLabels(['Chocolate ice cream', 'Tea'], same({ length: 120, height: 60 }), mono)
     // one line needs px ≤ 10; two lines of whole words fit at 22 px (9 glyphs each: 0.6 · 9 · 22 ≤ 120)
-    expect(fitted).toEqual({ lines: ['Chocolate', 'ice cream'], fontPx: 22 })
+    expect(fitted).toEqual({ fontPx: 22, lines: [['Chocolate', 'ice cream'], ['Tea']] })
   })
 
-  it('cuts with an ellipsis at 14 px, at most two lines', () => {
+  it('never goes below 14 px: what does not fit there is cut with an ellipsis, in at most two lines', () => {
     const long = 'The quick brown fox jumps over the lazy dog again and again and again'
-    const fitted = fitLabel(long, { length: 120, height: 40 }, mono)
+    const fitted = fitWheelLabels(
+      [long, 'Supercalifragilisticexpialidocious', 'Yes'],
+      same({ length: 120, height: 40 }),
+      mono,
+    )
     expect(fitted?.fontPx).toBe(MIN_LABEL_PX)
-    expect(fitted?.lines).toHaveLength(2)
-    expect(fitted?.lines[0]).toBe('The quick') // 'The quick brown' is 15 · 8.4 = 126 px
-    expect(fitted?.lines[1]?.endsWith('…')).toBe(true)
-    const oneLine = fitLabel(long, { length: 120, height: 20 }, mono)
-    expect(oneLine?.lines).toHaveLength(1)
-    expect(oneLine?.lines[0]?.endsWith('…')).toBe(true)
-    const oneWord = fitLabel('Supercalifragilisticexpialidocious', { length: 120, height: 60 }, mono)
-    expect(oneWord?.lines).toEqual(['Supercalifrag…']) // 14 glyphs of 8.4 px
+    const [first, word, short] = fitted?.lines ?? []
+    expect(first).toHaveLength(2)
+    expect(first?.[0]).toBe('The quick') // 'The quick brown' is 15 · 8.4 = 126 px
+    expect(first?.[1]?.endsWith('…')).toBe(true)
+    expect(word).toEqual(['Supercalifrag…']) // 14 glyphs of 8.4 px
+    expect(short).toEqual(['Yes'])
+    const oneLine = fitWheelLabels([long], same({ length: 120, height: 20 }), mono)
+    expect(oneLine?.lines[0]).toHaveLength(1)
+    expect(oneLine?.lines[0]?.[0]?.endsWith('…')).toBe(true)
   })
 
   it('collapses whitespace and skips blank text', () => {
-    expect(fitLabel('  a \n\t b ', { length: 200, height: 60 }, mono)?.lines).toEqual(['a b'])
-    expect(fitLabel(' \n ', { length: 200, height: 60 }, mono)).toBeNull()
+    expect(fitWheelLabels(['  a \n\t b ', ' \n '], same({ length: 200, height: 60 }), mono)?.lines).toEqual([
+      ['a b'],
+      null,
+    ])
+    expect(fitWheelLabels([' ', ''], same({ length: 200, height: 60 }), mono)).toBeNull()
   })
 
-  it('gives up at once, without measuring, when the segment has no room for 8 px', () => {
+  it('draws no labels, without measuring, when the segments have no room for a 14 px line', () => {
     const counter = counting(mono)
-    expect(fitLabel('Anything', { length: 150, height: 0.1 }, counter.measure)).toBeNull()
-    expect(fitLabel('Anything', { length: 10, height: 100 }, counter.measure)).toBeNull()
+    expect(fitWheelLabels(['Anything'], same({ length: 150, height: 16 }), counter.measure)).toBeNull()
+    expect(fitWheelLabels(['Anything'], same({ length: 27, height: 100 }), counter.measure)).toBeNull()
     expect(counter.calls).toBe(0)
-    expect(hasRoomForLabel({ length: 16, height: SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT })).toBe(true)
-    expect(hasRoomForLabel({ length: 15.9, height: 100 })).toBe(false)
-    expect(hasRoomForLabel({ length: 100, height: SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT - 0.01 })).toBe(false)
+    expect(hasRoomForLabel({ length: 28, height: MIN_LABEL_PX * LABEL_LINE_HEIGHT })).toBe(true)
+    expect(hasRoomForLabel({ length: 100, height: MIN_LABEL_PX * LABEL_LINE_HEIGHT - 0.01 })).toBe(false)
   })
 
-  it('measures only a few times for a short text', () => {
+  it('labels only the segments with room on a weighted wheel, at one size', () => {
+    const boxes = [
+      { length: 200, height: 60 },
+      { length: 200, height: 5 },
+      { length: 100, height: 40 },
+    ]
+    const fitted = fitWheelLabels(['Big one', 'Thin', 'Mid one'], (i) => boxes[i] as LabelBox, mono)
+    // 'Mid one' in 100 px: px ≤ 100 / 4.2 = 23.8, and two lines need 2 · 1.15 · px ≤ 40
+    expect(fitted).toEqual({ fontPx: 23, lines: [['Big one'], null, ['Mid one']] })
+  })
+
+  it('measures a few times per label, not a search per label', () => {
     const counter = counting(proportional)
-    fitLabel('Option 12', { length: 90, height: 50 }, counter.measure)
-    expect(counter.calls).toBeLessThanOrEqual(6)
+    const texts = Array.from({ length: 100 }, (_, i) => `Option ${i + 1}`)
+    fitWheelLabels(texts, same({ length: 90, height: 50 }), counter.measure)
+    expect(counter.calls).toBeLessThanOrEqual(9 * texts.length)
   })
 
-  it('always respects the box, the line limit and the sizes, and keeps the text when nothing is cut', () => {
+  it('always respects the boxes, the line limit and one size ≥ 14 px, and keeps a text whole when it fits', () => {
     const word = fc.stringMatching(/^[A-Za-z0-9éß]{1,14}$/)
+    const text = fc.array(word, { minLength: 1, maxLength: 8 }).map((w) => w.join(' '))
     fc.assert(
       fc.property(
-        fc.array(word, { minLength: 1, maxLength: 12 }).map((w) => w.join(' ')),
+        fc.array(text, { minLength: 1, maxLength: 8 }),
         fc.double({ min: 0, max: 400, noNaN: true }),
         fc.double({ min: 0, max: 100, noNaN: true }),
         fc.constantFrom(mono, proportional),
-        (text, length, height, measure) => {
+        (texts, length, height, measure) => {
           const box: LabelBox = { length, height }
-          const fitted = fitLabel(text, box, measure)
+          const fitted = fitWheelLabels(texts, same(box), measure)
           if (!hasRoomForLabel(box)) {
             expect(fitted).toBeNull()
             return
           }
-          expect(fitted).not.toBeNull()
           if (!fitted) return
           const { lines, fontPx } = fitted
-          expect(Number.isInteger(fontPx) && fontPx >= labelFloor(box) && fontPx <= MAX_LABEL_PX).toBe(true)
-          expect(labelFloor(box)).toBeGreaterThanOrEqual(SMALLEST_LABEL_PX)
-          expect(lines.length >= 1 && lines.length <= 2).toBe(true)
-          expect(lines.length * fontPx * LABEL_LINE_HEIGHT).toBeLessThanOrEqual(height + 1e-9)
-          for (const line of lines) expect(measure(line, fontPx)).toBeLessThanOrEqual(length + 1e-9)
-          const shown = lines.join(' ')
-          if (!shown.endsWith('…')) {
-            expect(shown).toBe(text)
-            // the largest size: one size up would not fit the same lines, or is not allowed
-            const up = fontPx + 1
-            const roomUp = up <= MAX_LABEL_PX && lines.length * up * LABEL_LINE_HEIGHT <= height
-            if (roomUp && lines.length === 1) expect(measure(text, up)).toBeGreaterThan(length)
-          } else {
-            expect(text.startsWith(shown.slice(0, -1).trimEnd())).toBe(true)
-            expect(fontPx).toBe(labelFloor(box))
-          }
+          expect(Number.isInteger(fontPx) && fontPx >= MIN_LABEL_PX && fontPx <= MAX_LABEL_PX).toBe(true)
+          let cut = false
+          texts.forEach((t, i) => {
+            const own = lines[i]
+            if (!own) return
+            expect(own.length >= 1 && own.length <= 2).toBe(true)
+            expect(own.length * fontPx * LABEL_LINE_HEIGHT).toBeLessThanOrEqual(height + 1e-9)
+            for (const line of own) expect(measure(line, fontPx)).toBeLessThanOrEqual(length + 1e-9)
+            const shown = own.join(' ')
+            if (shown.endsWith('…')) {
+              cut = true
+              expect(t.startsWith(shown.slice(0, -1).trimEnd().split(' ')[0] ?? '')).toBe(true)
+            } else expect(shown).toBe(t)
+          })
+          // A label was cut only at the smallest size.
+          if (cut) expect(fontPx).toBe(MIN_LABEL_PX)
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: 500 },
     )
+  })
+})
+
+describe('readsUpsideDown', () => {
+  it('turns the labels that point into the left half of the screen, and only those', () => {
+    const deg = (d: number) => (d * Math.PI) / 180
+    for (const d of [100, 180, 225, 260, -100, 180 + 720]) expect(readsUpsideDown(deg(d)), `${d}°`).toBe(true)
+    for (const d of [0, 45, 90, 270, 300, -45, 360 + 10]) expect(readsUpsideDown(deg(d)), `${d}°`).toBe(false)
   })
 })
 
@@ -154,19 +179,18 @@ describe('wheelLabelBox', () => {
     expect(hasRoomForLabel(wheelLabelBox(250, 10_000))).toBe(false)
   })
 
-  it('keeps labels of at least 8 px up to 60 items at 300 px and 150 items on a full-screen wheel', () => {
+  it('carries 14 px labels up to 30 items at 300 px and 120 on a full-screen wheel, none on 500 items at 500 px', () => {
     for (const [radius, count] of [
-      [148, 60],
-      [148, 31],
-      [500, 150],
+      [148, 30],
+      [148, 12],
+      [500, 120],
     ] as const) {
       const box = wheelLabelBox(radius, count)
       expect(hasRoomForLabel(box), `${count} items at radius ${radius}`).toBe(true)
-      const fitted = fitLabel('Alexandra Richardson-Smythe', box, proportional)
-      expect(fitted?.fontPx).toBeGreaterThanOrEqual(SMALLEST_LABEL_PX)
-      const inner = radius * 0.92 - box.length
-      expect(Math.atan2(box.height / 2, inner)).toBeLessThanOrEqual(Math.PI / count + 1e-9)
+      const fitted = fitWheelLabels(['Alexandra Richardson-Smythe'], same(box), proportional)
+      expect(fitted?.fontPx).toBeGreaterThanOrEqual(MIN_LABEL_PX)
     }
-    expect(fitLabel('Option 1', wheelLabelBox(150, 6), proportional)).not.toBeNull()
+    expect(hasRoomForLabel(wheelLabelBox(248, 500))).toBe(false)
+    expect(hasRoomForLabel(wheelLabelBox(98, 40))).toBe(false)
   })
 })

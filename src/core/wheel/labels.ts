@@ -1,21 +1,20 @@
 /**
  * Segment labels: the text of an item drawn along its segment's bisector (along the radius, up to
- * the rim), at most two lines, with an ellipsis when it is still too long. Labels are not made
- * smaller than 14 px while the segment is wide enough for 14 px; thinner segments (big wheels)
- * get smaller labels, down to 8 px, so they stay readable instead of vanishing. Pure: the page
- * passes a `measure` callback (canvas measureText at the given size).
+ * the rim), at most two lines, with an ellipsis when it is still too long. A wheel's labels all
+ * take one font size, the largest (up to 28 px) at which the longest of them still fits, and never
+ * less than 14 px: a label that does not fit at 14 px is cut, and a wheel whose segments cannot
+ * carry a 14 px line draws no labels at all (the ticker names the segment under the pointer).
+ * Pure: the page passes a `measure` callback (canvas measureText at the given size).
  */
 
-/** The smallest size a label takes while its segment has room for it. */
+/** The one size below which no label is drawn. */
 export const MIN_LABEL_PX = 14
-/** The smallest size at all: thinner segments than this get no label. */
-export const SMALLEST_LABEL_PX = 8
 export const MAX_LABEL_PX = 28
 /** Line height as a multiple of the font size. */
 export const LABEL_LINE_HEIGHT = 1.15
 export const MAX_LABEL_LINES = 2
 /** The shortest room along the radius worth a label: about two glyphs at the smallest size. */
-export const MIN_LABEL_LENGTH = 2 * SMALLEST_LABEL_PX
+export const MIN_LABEL_LENGTH = 2 * MIN_LABEL_PX
 const ELLIPSIS = '…'
 
 /** A rectangle along the segment's bisector that the label must stay inside, in px. */
@@ -26,28 +25,25 @@ export type LabelBox = {
   height: number
 }
 
-export type FittedLabel = { lines: string[]; fontPx: number }
-
 /** measure(text, fontPx) → the width of the text in px at that font size. */
 export type Measure = (text: string, fontPx: number) => number
 
+/** A wheel's labels: one font size, and each item's lines (null: no label for that item). */
+export type WheelLabels = { fontPx: number; lines: (string[] | null)[] }
+
 /**
- * Whether a box can hold any label at all: one line at the minimum size. O(1) and measures
- * nothing, so a wheel of 10,000 thin segments decides "no labels" at once.
+ * Whether a box can hold any label at all: one line at 14 px. O(1) and measures nothing, so a
+ * wheel of 10,000 thin segments decides "no labels" at once.
  */
 export const hasRoomForLabel = (box: LabelBox): boolean =>
-  box.height >= SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT && box.length >= MIN_LABEL_LENGTH
-
-/** The smallest size this box's labels take: 14 px when one line of 14 px fits across, else less (≥ 8). */
-export const labelFloor = (box: LabelBox): number =>
-  Math.max(SMALLEST_LABEL_PX, Math.min(MIN_LABEL_PX, Math.floor(box.height / LABEL_LINE_HEIGHT)))
+  box.height >= MIN_LABEL_PX * LABEL_LINE_HEIGHT && box.length >= MIN_LABEL_LENGTH
 
 /**
  * The label box of one segment for a wheel of `radius` px with `count` items: a rectangle centred
  * on the bisector that lies wholly inside the segment, ending at 92 % of the radius (labels are
  * drawn right-aligned there) and starting between 20 % and 52 % of the radius. It starts further
  * out on thin segments, where the segment is wider, so two lines of 18 px fit when they can, and
- * further still (towards the rim) on very thin ones, so one line of 8 px fits.
+ * further still (towards the rim) on thinner ones, so one line of 14 px fits when it can.
  */
 export function wheelLabelBox(radius: number, count: number): LabelBox {
   const outer = radius * 0.92
@@ -57,51 +53,85 @@ export function wheelLabelBox(radius: number, count: number): LabelBox {
   const tan = Math.tan(Math.min(Math.PI / count, Math.PI / 3))
   const wanted = (MAX_LABEL_LINES * 18 * LABEL_LINE_HEIGHT) / (2 * tan)
   let inner = Math.min(radius * 0.52, Math.max(radius * 0.2, wanted))
-  // Thin segments: move the label's start outwards until one line of 8 px fits across, as long
+  // Thin segments: move the label's start outwards until one line of 14 px fits across, as long
   // as two glyphs still fit before the rim.
-  const smallest = (SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT) / (2 * tan)
-  if (2 * inner * tan < SMALLEST_LABEL_PX * LABEL_LINE_HEIGHT && smallest <= outer - MIN_LABEL_LENGTH)
+  const smallest = (MIN_LABEL_PX * LABEL_LINE_HEIGHT) / (2 * tan)
+  if (2 * inner * tan < MIN_LABEL_PX * LABEL_LINE_HEIGHT && smallest <= outer - MIN_LABEL_LENGTH)
     inner = Math.max(inner, smallest)
   return { length: outer - inner, height: Math.min(maxHeight, 2 * inner * tan) }
 }
 
-/**
- * Fits a label into a box: one line at the largest size from 28 down to 14 px that shows the whole
- * text; else two lines (split between words) at the largest size that fits; else, at the box's floor (labelFloor: 14 px, less on thin segments), the
- * first line of whole words and the rest cut with an ellipsis (or one cut line when two lines do
- * not fit). Null when the box has no room (see hasRoomForLabel) or the text is blank.
- * Assumes widths grow with the font size. Costs a few measurements for a short text.
- */
-export function fitLabel(text: string, box: LabelBox, measure: Measure): FittedLabel | null {
-  if (!hasRoomForLabel(box)) return null
-  const min = labelFloor(box)
-  const clean = text.replace(/\s+/g, ' ').trim()
-  if (!clean) return null
-  const width = box.length
-  const maxOne = Math.min(MAX_LABEL_PX, Math.floor(box.height / LABEL_LINE_HEIGHT))
-  const guess = (px: number, lines: number) => (px * lines * width) / Math.max(1e-9, measure(clean, px))
-  if (maxOne >= min) {
-    const one = largestSize(min, maxOne, guess(maxOne, 1), (px) => measure(clean, px) <= width)
-    if (one !== null) return { lines: [clean], fontPx: one }
-  }
+const clean = (text: string) => text.replace(/\s+/g, ' ').trim()
+const maxOneLine = (box: LabelBox) => Math.min(MAX_LABEL_PX, Math.floor(box.height / LABEL_LINE_HEIGHT))
+const maxTwoLines = (box: LabelBox) =>
+  Math.min(MAX_LABEL_PX, Math.floor(box.height / (MAX_LABEL_LINES * LABEL_LINE_HEIGHT)))
 
-  const maxTwo = Math.min(MAX_LABEL_PX, Math.floor(box.height / (2 * LABEL_LINE_HEIGHT)))
-  if (maxTwo >= min && clean.includes(' ')) {
-    const two = largestSize(
-      min,
-      maxTwo,
-      guess(maxTwo, 2),
-      (px) => splitInTwo(clean, px, width, measure) !== null,
-    )
-    if (two !== null) return { lines: splitInTwo(clean, two, width, measure) as string[], fontPx: two }
-    const first = leadingWords(clean, min, width, measure)
-    if (first) {
-      const rest = ellipsize(clean.slice(first.length + 1), min, width, measure)
-      return { lines: [first, rest], fontPx: min }
-    }
+/** Whether the whole text fits the box at this size: on one line, or on two split between words. */
+function fitsAt(text: string, px: number, box: LabelBox, measure: Measure): boolean {
+  if (px <= maxOneLine(box) && measure(text, px) <= box.length) return true
+  return px <= maxTwoLines(box) && splitInTwo(text, px, box.length, measure) !== null
+}
+
+/**
+ * Lays out a wheel's labels at one font size: the largest size from 28 down to 14 px at which
+ * every label fits whole (one line, or two split between words) in its own segment's box; labels
+ * that do not fit even at 14 px are cut there with an ellipsis (the first line whole words, at most
+ * two lines). An item whose box has no room (hasRoomForLabel) or whose text is blank gets null.
+ * Null when no item gets a label. Assumes widths grow with the font size. Each label costs a few
+ * measurements: one check at the size so far, and a search only when that size has to come down.
+ */
+export function fitWheelLabels(
+  texts: readonly string[],
+  boxOf: (index: number) => LabelBox,
+  measure: Measure,
+): WheelLabels | null {
+  const cleaned = texts.map(clean)
+  const boxes = texts.map((_, i) => boxOf(i))
+  let size = MAX_LABEL_PX
+  let any = false
+  for (let i = 0; i < cleaned.length; i++) {
+    const text = cleaned[i] as string
+    const box = boxes[i] as LabelBox
+    if (!text || !hasRoomForLabel(box)) continue
+    any = true
+    if (size === MIN_LABEL_PX || fitsAt(text, size, box, measure)) continue
+    const one = (size * box.length) / Math.max(1e-9, measure(text, size))
+    const best = largestSize(MIN_LABEL_PX, size - 1, one, (px) => fitsAt(text, px, box, measure))
+    size = best ?? MIN_LABEL_PX
   }
-  if (measure(ELLIPSIS, min) > width) return null
-  return { lines: [ellipsize(clean, min, width, measure)], fontPx: min }
+  if (!any) return null
+  const lines = cleaned.map((text, i) => {
+    const box = boxes[i] as LabelBox
+    return text && hasRoomForLabel(box) ? layoutAt(text, size, box, measure) : null
+  })
+  return { fontPx: size, lines }
+}
+
+/**
+ * One label at a given size: one line when it fits, else two lines split between words, else the
+ * first line of whole words and the rest cut with an ellipsis, else one cut line; null when not
+ * even the ellipsis fits.
+ */
+function layoutAt(text: string, px: number, box: LabelBox, measure: Measure): string[] | null {
+  const width = box.length
+  if (measure(text, px) <= width && px <= maxOneLine(box)) return [text]
+  if (px <= maxTwoLines(box) && text.includes(' ')) {
+    const two = splitInTwo(text, px, width, measure)
+    if (two) return two
+    const first = leadingWords(text, px, width, measure)
+    if (first) return [first, ellipsize(text.slice(first.length + 1), px, width, measure)]
+  }
+  if (measure(ELLIPSIS, px) > width) return null
+  return [ellipsize(text, px, width, measure)]
+}
+
+/**
+ * Whether a label whose bisector points at `angle` (radians, clockwise from +x, as drawn on the
+ * screen: the segment's angle plus the wheel's rotation) would read upside down: it points into the
+ * left half. Such labels are drawn turned by half a turn, reading from the rim inwards.
+ */
+export function readsUpsideDown(angle: number): boolean {
+  return Math.cos(angle) < -1e-9
 }
 
 /**

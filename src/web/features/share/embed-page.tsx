@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { useParams, useSearchParams } from '../../router'
+import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
@@ -36,7 +37,7 @@ export function Component() {
     >
       {state.kind === 'ready' ? (
         <>
-          <SharedSpinner wheel={state.share.wheel} around={marked ? 156 : 120} />
+          <SharedSpinner wheel={state.share.wheel} around={(marked ? 156 : 120) + TICKER_PX} />
           {marked && <MadeWithWhirl newTab />}
         </>
       ) : state.kind === 'loading' ? (

@@ -7,14 +7,15 @@ import { clearListUndo } from '../../state/list-undo'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { usePageTitle } from '../../ui/use-page-title'
+import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
 import { useSharedWheel } from './use-shared-wheel'
 
 const LISTED = 100
-/** What stays in view above and below the wheel (header, name, item count, Spin). */
-const AROUND_PX = 260
+/** What stays in view above and below the wheel (header, name, item count, Spin, the ticker). */
+const AROUND_PX = 260 + TICKER_PX
 
 /** /w/<id>: a shared wheel under its name, ready to spin, with Make a copy. */
 export function Component() {

@@ -5,6 +5,7 @@ import { chances, isWeighted } from '../../../core/wheel/weights'
 import { useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
+import { TICKER_PX } from '../../ui/wheel/ticker'
 import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { useFullScreen } from './use-full-screen'
@@ -204,9 +205,9 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** What stays in view above and below the wheel on the page (header, title, toggles, Spin). */
-const AROUND_PX = 300
+const AROUND_PX = 300 + TICKER_PX
 /** The same in full screen: the toggles, Spin and the keyboard hint. */
-const FULL_AROUND_PX = 200
+const FULL_AROUND_PX = 200 + TICKER_PX
 
 /**
  * The Chance stat: "100 divided by the item count" for an unweighted wheel; on a weighted wheel,
