@@ -28,7 +28,7 @@ export default defineConfig({
             {
               // What every page loads after the shell: who is signed in, the plan checks, the API client.
               name: 'session',
-              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store|use-plan))|core\/(plan\/(plan|definition)|account\/profile-check|format\/count|wheel\/model|text\/storable))\.ts$|node_modules\/(react\/|zustand\/esm\/)/,
+              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store|use-plan|sync-keys|declined-data-removers))|core\/(plan\/(plan|definition)|account\/profile-check|format\/count|wheel\/model|text\/storable|storage\/keys))\.ts$|node_modules\/(react\/|zustand\/esm\/)/,
               includeDependenciesRecursively: false,
             },
             {

@@ -52,7 +52,7 @@ async function load() {
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
-  await state.savedWheelsReady
+  await state.savedWheelsReady()
   return { ...store, ...persistence, ...state, ...(await import('./browser-data-sync')) }
 }
 
@@ -108,7 +108,7 @@ describe('saved wheels in IndexedDB', () => {
     const emptied = JSON.stringify(oldState([], 3))
     localStorage.setItem(STORE_KEY, emptied)
     window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: emptied }))
-    await state.savedWheelsReady
+    await state.savedWheelsReady()
     await persistence.commitSaved()
     expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A', 'Class B'])
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Class B'])
@@ -172,7 +172,7 @@ describe('saved wheels in IndexedDB', () => {
     other.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')], spinHistory: [] })
     await other.commitSaved()
     const stopSync = vi.fn()
-    const otherRemoval = await import('./data-removal')
+    const otherRemoval = await import('./declined-data-removers')
     otherRemoval.registerDeclinedDataRemover(stopSync)
     const declining = await load()
     expect(declining.useWheelStore.getState().savedWheels).toHaveLength(1)
@@ -196,7 +196,7 @@ describe('saved wheels in IndexedDB', () => {
       const state = await import('./saved-wheels-state')
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(false)
       await vi.advanceTimersByTimeAsync(5_000)
-      await state.savedWheelsReady
+      await state.savedWheelsReady()
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(true)
       expect(useWheelStore.getState().storageProblem).toMatch(/could not be read .* Nothing was deleted/)
     } finally {
