@@ -167,6 +167,22 @@ describe('saved wheels in IndexedDB', () => {
     db.close()
   })
 
+  it('a first visit opens no database until a wheel is saved, and that wheel is then stored in it', async () => {
+    vi.resetModules()
+    const { useWheelStore } = await import('./wheel-store')
+    await vi.waitFor(() => expect(useWheelStore.getState().savedWheelsLoaded).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(await indexedDB.databases()).toEqual([])
+    useWheelStore.setState({ savedWheels: [saved('a', 'Class A')] })
+    await (await import('./saved-wheels-state')).savedWheelsReady()
+    await (await import('./saved-wheels-persistence')).commitSaved()
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A'])
+    db.close()
+    const again = await load()
+    expect(again.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A'])
+  })
+
   it('declining in one tab makes every open tab let go of its wheels and stop syncing, and nothing comes back', async () => {
     const other = await load()
     other.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')], spinHistory: [] })
