@@ -28,7 +28,13 @@ export default defineConfig({
             {
               // What every page loads after the shell: who is signed in, the plan checks, the API client.
               name: 'session',
-              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store|use-plan))|core\/(plan\/(plan|definition)|account\/profile-check))\.ts$/,
+              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store|use-plan|sync-keys|declined-data-removers))|core\/(plan\/(plan|definition)|account\/profile-check|format\/count|wheel\/model|text\/storable|storage\/keys))\.ts$|node_modules\/(react\/|zustand\/esm\/)/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The header's lazy parts, which every page loads just after its first paint.
+              name: 'header-late',
+              test: /src\/web\/(app\/(account-button|sign-in-modal-host)\.tsx|features\/cloud-sync\/use-cloud-sync\.ts|state\/sync-status\.ts)$|lucide-react\/dist\/esm\/icons\/user-round\.mjs$/,
               includeDependenciesRecursively: false,
             },
             {

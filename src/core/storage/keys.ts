@@ -5,3 +5,5 @@
 export const STORE_KEY = 'whirl-wheel-store'
 /** Where the page keeps a stored value that could not be taken over whole, so nothing is lost. */
 export const BACKUP_KEY = 'whirl-wheel-store-backup'
+/** The browser database (IndexedDB) of the saved wheels: a first visit checks it exists before loading its code. */
+export const SAVED_WHEELS_DB = 'whirl'

@@ -20,7 +20,7 @@ async function load() {
   const persistence = await import('./saved-wheels-persistence')
   const versions = await import('./browser-data-versions')
   const state = await import('./saved-wheels-state')
-  await state.savedWheelsReady
+  await state.savedWheelsReady()
   return { ...store, ...persistence, ...versions }
 }
 

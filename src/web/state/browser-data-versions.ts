@@ -9,14 +9,14 @@ import { useWheelStore } from './wheel-store'
  * keeps none (no IndexedDB: the saved wheels live in local storage).
  */
 export async function localVersions(wheelId: string): Promise<LocalVersionInfo[] | null> {
-  await savedWheelsReady
+  await savedWheelsReady()
   if (saved.mode !== 'indexeddb' || !saved.db) return null
   return readVersionInfo(saved.db, wheelId)
 }
 
 /** One version's content kept in this browser, or null when it is no longer kept. */
 export async function localVersionWheel(id: string): Promise<Wheel | null> {
-  await savedWheelsReady
+  await savedWheelsReady()
   return saved.db ? readVersionWheel(saved.db, id) : null
 }
 
@@ -31,7 +31,7 @@ export async function restoreWheelVersion(
   content: Wheel,
   now = new Date(),
 ): Promise<boolean> {
-  await savedWheelsReady
+  await savedWheelsReady()
   const store = useWheelStore.getState()
   const existing = store.savedWheels.find((w) => w.id === wheelId)
   if (!existing) return false

@@ -11,7 +11,7 @@ import * as legacy from './sync-state'
  */
 
 /** Resolves once the saved wheels have been read from the browser (and an older version's moved in). */
-export const savedWheelsRead = (): Promise<void> => savedWheelsReady
+export const savedWheelsRead = (): Promise<void> => savedWheelsReady()
 
 /**
  * An explicit save (Save Wheel): what is waiting is written now rather than a moment later, and
@@ -19,7 +19,7 @@ export const savedWheelsRead = (): Promise<void> => savedWheelsReady
  * saved wheels live in local storage they were written with the change itself.
  */
 export async function writeSavedNow(): Promise<boolean> {
-  await savedWheelsReady
+  await savedWheelsReady()
   return saved.mode === 'indexeddb' ? commitSaved() : true
 }
 

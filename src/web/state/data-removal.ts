@@ -1,4 +1,5 @@
 import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
+import { runDeclinedDataRemovers } from './declined-data-removers'
 import { clearSaved, openSavedWheelsDb } from './saved-wheels-db'
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
@@ -7,25 +8,8 @@ import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
  * saved wheels in the wheel store's local-storage value (the current wheel stays: it is essential),
  * the store's backup, the cloud-sync records, and the saved wheels in IndexedDB. None of it needs
  * the wheel code: the stored values are edited directly. A loaded feature (the wheel store) also
- * registers a remover here, so the open page shows the change at once.
+ * registers a remover (declined-data-removers.ts), so the open page shows the change at once.
  */
-type Remover = () => void
-
-const removers = new Set<Remover>()
-
-export function registerDeclinedDataRemover(remover: Remover): () => void {
-  removers.add(remover)
-  return () => removers.delete(remover)
-}
-
-/**
- * Another tab declined (or deleted the account): this tab lets go of what it holds in memory, and
- * stops what would store it again (cloud sync), without writing anything back.
- */
-export function runDeclinedDataRemovers(): void {
-  for (const remove of removers) remove()
-}
-
 function removeFromLocalStorage(keepTheme: boolean): void {
   try {
     for (const key of [BACKUP_KEY, SYNC_STATE_KEY, SYNC_DELETED_KEY]) localStorage.removeItem(key)
@@ -63,7 +47,7 @@ export async function removeSavedWheelsDatabase(): Promise<void> {
 }
 
 export function removeDeclinedData(): Promise<void> {
-  for (const remove of removers) remove()
+  runDeclinedDataRemovers()
   removeFromLocalStorage(false)
   return removeSavedWheelsDatabase()
 }
@@ -73,7 +57,7 @@ export function removeDeclinedData(): Promise<void> {
  * browser too (the look of the site, the theme, stays; it is no one's data).
  */
 export function removeAccountDataFromBrowser(): Promise<void> {
-  for (const remove of removers) remove()
+  runDeclinedDataRemovers()
   removeFromLocalStorage(true)
   return removeSavedWheelsDatabase()
 }

@@ -1,3 +1,4 @@
+import { SAVED_WHEELS_DB } from '../../core/storage/keys'
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import { summarizeWheel, type WheelSummary } from '../../core/wheel/summary'
@@ -17,7 +18,6 @@ const versionsModule = () => import('./saved-wheel-versions-db')
  * - `versions` and `versionInfo` (version 2): the wheels' earlier versions (saved-wheel-versions-db.ts).
  * Every write is one transaction, so the sync state never lands without the wheels it describes.
  */
-export const DB_NAME = 'whirl'
 const DB_VERSION = 2
 const WHEELS = 'wheels'
 const SUMMARIES = 'summaries'
@@ -66,7 +66,7 @@ const finished = (tx: IDBTransaction) =>
 export async function openSavedWheelsDb(): Promise<IDBDatabase | null> {
   if (typeof indexedDB === 'undefined') return null
   try {
-    const request = indexedDB.open(DB_NAME, DB_VERSION)
+    const request = indexedDB.open(SAVED_WHEELS_DB, DB_VERSION)
     request.onupgradeneeded = () => {
       const db = request.result
       if (!db.objectStoreNames.contains(WHEELS)) db.createObjectStore(WHEELS, { keyPath: 'id' })

@@ -52,7 +52,7 @@ async function load() {
   const store = await import('./wheel-store')
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
-  await state.savedWheelsReady
+  await state.savedWheelsReady()
   return { ...store, ...persistence, ...state, ...(await import('./browser-data-sync')) }
 }
 
@@ -108,7 +108,7 @@ describe('saved wheels in IndexedDB', () => {
     const emptied = JSON.stringify(oldState([], 3))
     localStorage.setItem(STORE_KEY, emptied)
     window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: emptied }))
-    await state.savedWheelsReady
+    await state.savedWheelsReady()
     await persistence.commitSaved()
     expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A', 'Class B'])
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Class B'])
@@ -167,12 +167,28 @@ describe('saved wheels in IndexedDB', () => {
     db.close()
   })
 
+  it('a first visit opens no database until a wheel is saved, and that wheel is then stored in it', async () => {
+    vi.resetModules()
+    const { useWheelStore } = await import('./wheel-store')
+    await vi.waitFor(() => expect(useWheelStore.getState().savedWheelsLoaded).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(await indexedDB.databases()).toEqual([])
+    useWheelStore.setState({ savedWheels: [saved('a', 'Class A')] })
+    await (await import('./saved-wheels-state')).savedWheelsReady()
+    await (await import('./saved-wheels-persistence')).commitSaved()
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A'])
+    db.close()
+    const again = await load()
+    expect(again.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A'])
+  })
+
   it('declining in one tab makes every open tab let go of its wheels and stop syncing, and nothing comes back', async () => {
     const other = await load()
     other.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')], spinHistory: [] })
     await other.commitSaved()
     const stopSync = vi.fn()
-    const otherRemoval = await import('./data-removal')
+    const otherRemoval = await import('./declined-data-removers')
     otherRemoval.registerDeclinedDataRemover(stopSync)
     const declining = await load()
     expect(declining.useWheelStore.getState().savedWheels).toHaveLength(1)
@@ -196,7 +212,7 @@ describe('saved wheels in IndexedDB', () => {
       const state = await import('./saved-wheels-state')
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(false)
       await vi.advanceTimersByTimeAsync(5_000)
-      await state.savedWheelsReady
+      await state.savedWheelsReady()
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(true)
       expect(useWheelStore.getState().storageProblem).toMatch(/could not be read .* Nothing was deleted/)
     } finally {

@@ -1,14 +1,7 @@
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import { changedWheels } from './saved-wheels-changes'
-import {
-  clearSaved,
-  isQuotaError,
-  openSavedWheelsDb,
-  type SavedWrite,
-  type StoredWheel,
-  writeSaved,
-} from './saved-wheels-db'
+import type { SavedWrite, StoredWheel } from './saved-wheels-db'
 import {
   type Notice,
   SAVED_FAILED_MESSAGE,
@@ -27,6 +20,9 @@ import * as legacy from './sync-state'
  * (cloud sync, Save Wheel, /saved) calls (decision 0052). Without IndexedDB (some private modes) the
  * saved wheels stay in local storage as far as it holds them, as before.
  */
+
+/** The IndexedDB code, loaded with the first read or write (decision 0054). */
+export const savedWheelsDb = () => import('./saved-wheels-db')
 
 const RETRY_MS = 5_000
 const WRITE_DELAY_MS = 50
@@ -70,7 +66,7 @@ export function noteChange(next: readonly Wheel[], previous: readonly Wheel[]) {
 
 /** Writes what changed (and the sync record, when given) in one transaction; false if refused. */
 export async function commitSaved(extra: { sync?: SyncState | null } = {}): Promise<boolean> {
-  await savedWheelsReady
+  await savedWheelsReady()
   const { db, dirtyPut, dirtyRemove, tombstones } = saved
   if (saved.mode === 'local' || !db) {
     let ok = saved.persistLocal()
@@ -81,6 +77,7 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
   }
   clearTimeout(timer)
   timer = undefined
+  const { isQuotaError, writeSaved } = await savedWheelsDb()
   const started = performance.now()
   const current = new Map((saved.store?.getState().savedWheels ?? []).map((w) => [w.id, w]))
   const put: StoredWheel[] = []
@@ -137,7 +134,7 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
 
 /** Opens the database again (the browser closed the connection). */
 export async function reopen() {
-  const fresh = await openSavedWheelsDb()
+  const fresh = await (await savedWheelsDb()).openSavedWheelsDb()
   if (fresh) saved.db = fresh
 }
 
@@ -154,6 +151,10 @@ export async function removeSavedWheels(): Promise<void> {
   const known = [...saved.seqs.keys()]
   saved.seqs.clear()
   if (saved.clearingForOtherTab) return
-  if (saved.db) await clearSaved(saved.db).catch(() => {})
+  const { db } = saved
+  if (db)
+    await savedWheelsDb()
+      .then((idb) => idb.clearSaved(db))
+      .catch(() => {})
   saved.channel?.postMessage({ put: [], remove: known, cleared: true } satisfies Notice)
 }

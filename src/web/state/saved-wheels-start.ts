@@ -1,21 +1,22 @@
+import { SAVED_WHEELS_DB } from '../../core/storage/keys'
 import type { Wheel } from '../../core/wheel/model'
-import { runDeclinedDataRemovers } from './data-removal'
+import { runDeclinedDataRemovers } from './declined-data-removers'
 import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
+import type { StoredWheel } from './saved-wheels-db'
 import {
-  openSavedWheelsDb,
-  readSaved,
-  readSummaries,
-  readTombstones,
-  readWheels,
-  type StoredWheel,
-} from './saved-wheels-db'
-import { migrateFromLocalStorage as migrate } from './saved-wheels-migration'
-import { commitSaved, noteChange, reopen, schedule, writeWaiting } from './saved-wheels-persistence'
+  commitSaved,
+  noteChange,
+  reopen,
+  savedWheelsDb,
+  schedule,
+  writeWaiting,
+} from './saved-wheels-persistence'
 import {
   applySaved,
   CHANNEL,
   markSavedWheelsReady,
   type Notice,
+  onSavedWheelsNeeded,
   SAVED_UNREAD_MESSAGE,
   type SavedStore,
   saved,
@@ -45,8 +46,10 @@ let lateLocal: readonly Wheel[] | null = null
  * starting, the list waits until its own wheels are read.
  */
 export function takeInLocalStorageWheels(wheels: readonly Wheel[]): void {
-  if (saved.mode === 'starting') lateLocal = wheels
-  else if (saved.mode === 'indexeddb') mergeIn(wheels)
+  if (saved.mode === 'starting') {
+    lateLocal = wheels
+    if (wheels.length > 0) wakeUp()
+  } else if (saved.mode === 'indexeddb') mergeIn(wheels)
 }
 
 /** Whether another tab's local-storage write replaces this tab's saved wheels ('local' mode). */
@@ -65,6 +68,7 @@ async function followOtherTab(notice: Notice) {
   if (!db || !store) return
   let rows: (StoredWheel | null)[]
   try {
+    const { readTombstones, readWheels } = await savedWheelsDb()
     if (notice.tombstones) saved.tombstones.stored(await readTombstones(db))
     rows = await readWheels(db, notice.put)
   } catch {
@@ -96,6 +100,27 @@ function clearedInOtherTab() {
   }
 }
 
+/** Set when the saved wheels are needed before the wait for them began. */
+let needed = false
+let wakeUp: () => void = () => {
+  needed = true
+}
+
+/**
+ * Whether this browser may hold saved wheels: false only for a first visit, which has no saved
+ * wheels in local storage, no older version's sync records and no database (the browser's own
+ * list says so; where it has none, the database is opened as before).
+ */
+async function mayHoldSavedWheels(fromLocalStorage: readonly Wheel[]): Promise<boolean> {
+  if (fromLocalStorage.length > 0 || legacy.readSyncState() || legacy.readDeletedWheels().length > 0)
+    return true
+  try {
+    return (await indexedDB.databases()).some((db) => db.name === SAVED_WHEELS_DB)
+  } catch {
+    return true
+  }
+}
+
 /**
  * Starts persistence for the wheel store: reads the saved wheels, migrating an older version's,
  * and from then on writes each change. `fromLocalStorage` are the saved wheels the store read from
@@ -108,10 +133,12 @@ export async function startSavedWheels(
 ): Promise<void> {
   saved.store = target
   saved.persistLocal = persist
+  onSavedWheelsNeeded(() => wakeUp())
   const started = performance.now()
   target.subscribe((state, previous) => {
     if (saved.source === 'stored' || state.savedWheels === previous.savedWheels) return
     noteChange(state.savedWheels, previous.savedWheels)
+    if (saved.dirtyPut.size > 0 || saved.dirtyRemove.size > 0) wakeUp()
     // Wheels from the cloud are written once, in one transaction with the sync record that goes
     // with them (cloud sync stores it right after: storeSyncRecord), not a moment later on their own.
     if (saved.source === 'here' && saved.mode === 'indexeddb') schedule()
@@ -125,8 +152,22 @@ export async function startSavedWheels(
     channel.onmessage = (event: MessageEvent<Notice>) => {
       if (event.data.cleared) clearedInOtherTab()
       else if (saved.mode === 'indexeddb') void followOtherTab(event.data)
-      else early.push(event.data)
+      else {
+        early.push(event.data)
+        wakeUp()
+      }
     }
+  // A first visit has nothing stored: the database (and its code) waits for the first saved wheel,
+  // another tab's, cloud sync or a page that asks for the saved wheels (decision 0054).
+  if (!needed && !(await mayHoldSavedWheels(fromLocalStorage)) && !needed) {
+    target.setState({ savedWheelsLoaded: true })
+    await new Promise<void>((resolve) => {
+      wakeUp = resolve
+    })
+  }
+  wakeUp = () => {}
+  const { openSavedWheelsDb, readSaved, readSummaries } = await savedWheelsDb()
+  const { migrateFromLocalStorage: migrate } = await import('./saved-wheels-migration')
   const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
   const { db } = opened
   saved.db = db

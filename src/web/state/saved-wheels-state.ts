@@ -58,11 +58,23 @@ export const saved = {
 }
 
 let markReady: () => void = () => {}
-/** Resolves once the saved wheels have been read (and an older version's moved in). */
-export const savedWheelsReady: Promise<void> = new Promise((resolve) => {
+const ready: Promise<void> = new Promise((resolve) => {
   markReady = resolve
 })
 export const markSavedWheelsReady = () => markReady()
+let wake: () => void = () => {}
+/** What starts reading the saved wheels where that was put off until they are needed. */
+export const onSavedWheelsNeeded = (start: () => void) => {
+  wake = start
+}
+/**
+ * Resolves once the saved wheels have been read (and an older version's moved in). Asking for them
+ * starts the read where it was put off (a browser with nothing stored yet: saved-wheels-start.ts).
+ */
+export function savedWheelsReady(): Promise<void> {
+  wake()
+  return ready
+}
 
 /** Applies a change of the saved wheels that did not start with this tab's user (see ChangeSource). */
 export function applySaved(change: Partial<ReturnType<SavedStore['getState']>>, source: ChangeSource) {

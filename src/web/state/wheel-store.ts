@@ -23,7 +23,7 @@ import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
 import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { recordDeletedWheels } from './browser-data'
-import { registerDeclinedDataRemover } from './data-removal'
+import { registerDeclinedDataRemover } from './declined-data-removers'
 import { keepUnchanged } from './keep-unchanged'
 import { removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
 import {

@@ -20,7 +20,7 @@ import {
   storeSyncRecord,
   takeInCloudWheels,
 } from '../../state/browser-data-sync'
-import { registerDeclinedDataRemover } from '../../state/data-removal'
+import { registerDeclinedDataRemover } from '../../state/declined-data-removers'
 import { setSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
 
