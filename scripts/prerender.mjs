@@ -24,7 +24,7 @@ await build({
 const {
   render,
   STATIC_PAGES,
-  APP_ROUTES,
+  APP_PATHS,
   NOT_FOUND_PAGE,
   prerenderedPageFile,
   WHEEL_TITLE_ID,
@@ -32,12 +32,12 @@ const {
 } = await import(pathToFileURL(path.resolve(ssrDir, 'prerender.js')).href)
 
 // The code each page needs, preloaded beside the main bundle instead of after it: the route's
-// lazy modules (read from router.tsx) and their static imports, as Vite's manifest lists them.
+// lazy modules (read from app/page-table.tsx) and their static imports, as Vite's manifest lists them.
 const manifest = JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8'))
-const routerSource = readFileSync('src/web/app/router.tsx', 'utf8')
+const pageTableSource = readFileSync('src/web/app/page-table.tsx', 'utf8')
 function routeModules(route) {
   const modules = []
-  for (const block of routerSource.split(/\n\s*\{\s*(?=path:|index:)/).slice(1)) {
+  for (const block of pageTableSource.split(/\n\s*\{\s*(?=path:|index:)/).slice(1)) {
     const own = block.split(/\n\s*\{\s*(?=path:|index:)/)[0]
     const routePath = /^index:/.test(own) ? '/' : /^path: '([^']+)'/.exec(own)?.[1]
     if (routePath !== route) continue
@@ -97,7 +97,7 @@ if (!template.includes(marker)) throw new Error(`index.html has no ${marker}`)
 const outDir = path.join(webDir, '_pages')
 rmSync(outDir, { recursive: true, force: true })
 mkdirSync(outDir, { recursive: true })
-const pages = [...APP_ROUTES.map((route) => [route, STATIC_PAGES.includes(route)]), [NOT_FOUND_PAGE, true]]
+const pages = [...APP_PATHS.map((route) => [route, STATIC_PAGES.includes(route)]), [NOT_FOUND_PAGE, true]]
 for (const [route, whole] of pages) {
   let markup = await render(route, whole)
   if (/<script\b/i.test(markup)) throw new Error(`Prerendered ${route} contains a script`)

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { routes } from './app/router'
+import { pageTable } from './app/page-table'
 import { registerServiceWorker } from './app/service-worker'
 import { createBrowserRouter, RouterProvider } from './router'
 import './styles.css'
@@ -9,7 +9,7 @@ import './styles.css'
 // loads, rather than after its first render.
 void import('./state/session-store').then((m) => m.startSession())
 
-const router = createBrowserRouter(routes)
+const router = createBrowserRouter(pageTable)
 const root = document.getElementById('root')
 if (!root) throw new Error('Missing #root element')
 

@@ -3,10 +3,10 @@
 // depend on the browser's storage or the signed-in user are prerendered as the layout alone).
 import { renderToString } from 'react-dom/server'
 import { STORE_KEY } from '../core/storage/keys'
-import { routes } from './app/router'
+import { pageTable } from './app/page-table'
 import { createMemoryRouter, type RouteObject, RouterProvider } from './router'
 
-export { APP_ROUTES, NOT_FOUND_PAGE, prerenderedPageFile } from '../core/routes'
+export { APP_PATHS, NOT_FOUND_PAGE, prerenderedPageFile } from '../core/app-paths'
 
 /** Pages whose content is the same for every visitor: prerendered whole. */
 export const STATIC_PAGES = [
@@ -74,7 +74,7 @@ function layoutOnly(tree: RouteObject[]): RouteObject[] {
 
 /** The markup of `#root` for a path: the whole page for static pages, else the layout around a placeholder. */
 export async function render(pathname: string, whole: boolean): Promise<string> {
-  const router = createMemoryRouter(whole ? routes : layoutOnly(routes), { initialEntries: [pathname] })
+  const router = createMemoryRouter(whole ? pageTable : layoutOnly(pageTable), { initialEntries: [pathname] })
   await router.whenReady()
   if (router.state.error) throw router.state.error.value
   const html = renderToString(<RouterProvider router={router} />)

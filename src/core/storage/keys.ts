@@ -7,3 +7,9 @@ export const STORE_KEY = 'whirl-wheel-store'
 export const BACKUP_KEY = 'whirl-wheel-store-backup'
 /** The browser database (IndexedDB) of the saved wheels: a first visit checks it exists before loading its code. */
 export const SAVED_WHEELS_DB = 'whirl'
+/**
+ * Light or dark mode (web/features/color-scheme). The key is still "theme", its name from before
+ * wheel palettes were called themes: renaming it would forget every visitor's choice, and the
+ * script in index.html reads it before the first paint.
+ */
+export const COLOR_SCHEME_KEY = 'theme'

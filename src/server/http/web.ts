@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
-import { APP_ROUTES, isAppRoute, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/routes'
+import { APP_PATHS, isAppPath, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/app-paths'
 import type { Config } from '../config/config'
 import { noQuery } from './openapi'
 
@@ -53,7 +53,7 @@ function loadWebShell(config: Config): WebShell | null {
   if (!existsSync(file)) return null
   const html = read(file)
   const pages = new Map<string, HtmlDocument>()
-  for (const route of [...APP_ROUTES, NOT_FOUND_PAGE]) {
+  for (const route of [...APP_PATHS, NOT_FOUND_PAGE]) {
     const page = path.join(config.webDir, PAGES_DIR, prerenderedPageFile(route))
     if (existsSync(page)) pages.set(route, compressed(read(page)))
   }
@@ -160,7 +160,7 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run `npm run build` (npm start does this for you).')
     }
-    return isAppRoute(pathname)
+    return isAppPath(pathname)
       ? sendShell(request, reply, 200, pageKey(pathname))
       : sendShell(request, reply, 404, NOT_FOUND_PAGE)
   })

@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { ThemeToggle } from '../features/theme/theme-toggle'
+import { ColorSchemeToggle } from '../features/color-scheme/color-scheme-toggle'
 import { Link, NavLink, useLocation } from '../router'
 import { useAuthModal } from '../state/auth-modal-store'
 import { Logo } from '../ui/logo'
@@ -50,7 +50,7 @@ export function Header({ account }: { account: React.ReactNode }) {
           ))}
         </nav>
         <div className="hidden nav:block">{account}</div>
-        <ThemeToggle />
+        <ColorSchemeToggle />
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-slate-100 nav:hidden dark:hover:bg-slate-800"

@@ -2,7 +2,7 @@
  * Every path the web app renders. The server answers these with the app shell and status 200;
  * any other non-API path gets the same shell with status 404 (the app then shows its 404 page).
  */
-export const APP_ROUTES = [
+export const APP_PATHS = [
   '/',
   '/wheel',
   '/saved',
@@ -21,15 +21,15 @@ export const APP_ROUTES = [
   '/fair',
 ] as const
 
-export type AppRoute = (typeof APP_ROUTES)[number]
+export type AppPath = (typeof APP_PATHS)[number]
 
-const known = new Set<string>(APP_ROUTES)
+const known = new Set<string>(APP_PATHS)
 
 /**
  * Pages with a parameter (not prerendered): a verifiable draw's page, and a shared wheel's page and
  * embed, which the shares module serves itself (with 404 or 410 for links that are not there).
  */
-export const APP_PARAM_ROUTES = [
+export const APP_PARAM_PATHS = [
   '/draw/:id',
   '/w/:id',
   '/embed/:id',
@@ -42,7 +42,7 @@ export const APP_PARAM_ROUTES = [
 const DYNAMIC_ROUTES = [/^\/draw\/[A-Za-z0-9_-]{1,64}$/, /^\/live\/[A-Za-z0-9]{6}(\/screen|\/remote)?$/]
 
 /** True when the path (without query or hash, trailing slash ignored) is a page of the app. */
-export function isAppRoute(pathname: string): boolean {
+export function isAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   return known.has(path || '/') || DYNAMIC_ROUTES.some((pattern) => pattern.test(path))
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { APP_PARAM_ROUTES, APP_ROUTES } from '../../core/routes'
+import { APP_PARAM_PATHS, APP_PATHS } from '../../core/app-paths'
 import type { RouteObject } from '../router'
-import { routes } from './router'
+import { pageTable } from './page-table'
 
 function paths(list: RouteObject[]): string[] {
   return list.flatMap((route) => [
@@ -11,9 +11,9 @@ function paths(list: RouteObject[]): string[] {
 }
 
 describe('router', () => {
-  it('renders exactly the pages the server answers with 200 (APP_ROUTES and the parameter pages), plus the 404 catch-all', () => {
-    const own = paths(routes)
-    expect(own.filter((p) => p !== '*').sort()).toEqual([...APP_ROUTES, ...APP_PARAM_ROUTES].sort())
+  it('renders exactly the pages the server answers with 200 (APP_PATHS and the parameter pages), plus the 404 catch-all', () => {
+    const own = paths(pageTable)
+    expect(own.filter((p) => p !== '*').sort()).toEqual([...APP_PATHS, ...APP_PARAM_PATHS].sort())
     expect(own).toContain('*')
     expect(new Set(own).size).toBe(own.length)
   })

@@ -1,9 +1,9 @@
 import { Moon, Sun } from 'lucide-react'
-import { useTheme } from './theme'
+import { useColorScheme } from './color-scheme'
 
-export function ThemeToggle() {
-  const [theme, toggle] = useTheme()
-  const next = theme === 'dark' ? 'light' : 'dark'
+export function ColorSchemeToggle() {
+  const [scheme, toggle] = useColorScheme()
+  const next = scheme === 'dark' ? 'light' : 'dark'
   return (
     <button
       type="button"

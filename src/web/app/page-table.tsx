@@ -3,9 +3,9 @@ import { Layout } from './layout'
 import { RouteError } from './route-error'
 
 // Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code).
-// router.test.ts checks that the paths are exactly APP_ROUTES (src/core/routes.ts).
+// page-table.test.ts checks that the paths are exactly APP_PATHS (src/core/app-paths.ts).
 // main.tsx makes the browser router of these; scripts/prerender.mjs renders them at build time.
-export const routes: RouteObject[] = [
+export const pageTable: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
         path: '/saved',
         lazy: () =>
           import('./require-auth').then(({ signInRequired }) =>
-            signInRequired(import('./routes/saved-wheels-page')),
+            signInRequired(import('./pages/saved-wheels-page')),
           ),
       },
       { path: '/subscription', lazy: () => import('../features/billing/subscription-page') },
@@ -38,13 +38,13 @@ export const routes: RouteObject[] = [
       },
       { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
-      { index: true, lazy: () => import('./routes/home-page') },
+      { index: true, lazy: () => import('./pages/home-page') },
       { path: '/about', lazy: () => import('../features/marketing/about-page') },
       { path: '/faq', lazy: () => import('../features/marketing/faq-page') },
       { path: '/privacy-policy', lazy: () => import('../features/marketing/privacy-page') },
       { path: '/terms-of-service', lazy: () => import('../features/marketing/terms-page') },
       { path: '/contact', lazy: () => import('../features/contact/contact-page') },
-      { path: '/wheel', lazy: () => import('./routes/wheel-page') },
+      { path: '/wheel', lazy: () => import('./pages/wheel-page') },
       { path: '/w/:id', lazy: () => import('../features/share/shared-wheel-page') },
       { path: '/fair', lazy: () => import('../features/draws/fair-page') },
       { path: '/draw/:id', lazy: () => import('../features/draws/draw-page') },
