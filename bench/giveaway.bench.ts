@@ -43,6 +43,28 @@ export default async function giveawayBench(): Promise<BenchResult> {
           w.tasks.push([Math.round(entry.startTime - w.since), Math.round(entry.duration)])
         }
       }).observe({ type: 'longtask', buffered: true })
+      // Attribution (Long Animation Frames): which script, and how much was style and layout.
+      const f = window as unknown as { frames: string[] }
+      f.frames = []
+      type Script = { invoker: string; sourceFunctionName: string; duration: number }
+      type Frame = PerformanceEntry & { scripts: Script[]; renderStart: number; styleAndLayoutStart: number }
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Frame[]) {
+          if (entry.startTime < w.since || entry.duration <= 50) continue
+          const layout = entry.styleAndLayoutStart
+            ? entry.startTime + entry.duration - entry.styleAndLayoutStart
+            : 0
+          const scripts = entry.scripts
+            .map(
+              (x) =>
+                `${x.invoker}${x.sourceFunctionName ? `/${x.sourceFunctionName}` : ''} ${Math.round(x.duration)}`,
+            )
+            .join(', ')
+          f.frames.push(
+            `${Math.round(entry.duration)} ms: layout ${Math.round(layout)}; ${scripts || 'no script'}`,
+          )
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true })
     })
     await page.goto('/wheel')
     await page.getByRole('button', { name: 'Chat entries' }).click()
@@ -80,6 +102,7 @@ export default async function giveawayBench(): Promise<BenchResult> {
       .waitFor()
     const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest)
     const tasks = await page.evaluate(() => (window as unknown as { tasks: [number, number][] }).tasks)
+    const frames = await page.evaluate(() => (window as unknown as { frames: string[] }).frames)
 
     // 100 winners of 10,000 entries, recomputed by the proof page.
     const entries = Array.from({ length: 10_000 }, (_, i) => [`Entrant ${i + 1}`, 1])
@@ -121,6 +144,7 @@ export default async function giveawayBench(): Promise<BenchResult> {
       figures,
       notes: [
         `main-thread tasks over 50 ms (start after the first message, duration), ms: ${JSON.stringify(tasks.slice(0, 20))}`,
+        `frames over 50 ms (long-animation-frame attribution): ${JSON.stringify(frames.slice(0, 10))}`,
       ],
     }
   } finally {
