@@ -76,6 +76,13 @@ export default async function giveawayBench(): Promise<BenchResult> {
     await page.evaluate(() => {
       ;(window as unknown as { since: number }).since = performance.now()
     })
+    // GIVEAWAY_TRACE=file.json: a Chrome trace of the chat minute (each task's wall and thread time).
+    const trace = process.env.GIVEAWAY_TRACE
+    if (trace)
+      await browser.startTracing(page, {
+        path: trace,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'toplevel'],
+      })
 
     // Every other message is the keyword, each from a new chatter: 5,000 entrants in the minute.
     const joinedAt: number[] = []
@@ -100,6 +107,7 @@ export default async function giveawayBench(): Promise<BenchResult> {
       .getByTestId('entrant-count')
       .filter({ hasText: `${expected} entries` })
       .waitFor()
+    if (trace) await browser.stopTracing()
     const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest)
     const tasks = await page.evaluate(() => (window as unknown as { tasks: [number, number][] }).tasks)
     const frames = await page.evaluate(() => (window as unknown as { frames: string[] }).frames)

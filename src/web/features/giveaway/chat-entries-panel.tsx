@@ -60,19 +60,13 @@ export function ChatEntriesPanel() {
 
   useEffect(() => {
     let seen = -1
-    let frame = 0
     const timer = window.setInterval(() => {
-      if (collector.version === seen || frame) return
-      // Redrawn in the next frame, so the redraw never joins a burst of chat messages in one task.
-      frame = window.requestAnimationFrame(() => {
-        frame = 0
-        seen = collector.version
-        show()
-      })
+      if (collector.version === seen) return
+      seen = collector.version
+      show()
     }, REFRESH_MS)
     return () => {
       window.clearInterval(timer)
-      window.cancelAnimationFrame(frame)
       connection.current?.close()
     }
   }, [collector, show])
