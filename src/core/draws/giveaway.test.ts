@@ -12,7 +12,7 @@ import {
 } from './giveaway'
 import { GIVEAWAY_VECTORS } from './giveaway-vectors'
 import { verifyGiveaway } from './giveaway-verify'
-import { commitmentOf, drawWinner, wheelHashOf } from './protocol'
+import { commitmentOf, drawWinner, pickByValue, wheelHashOf } from './protocol'
 import { TEST_VECTORS } from './test-vectors'
 
 const seedArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'))
@@ -78,6 +78,56 @@ describe('the draw order (property tests)', () => {
       }),
       { numRuns: 60 },
     )
+  })
+})
+
+/** The draw order as decision 0051 words it: each pick among the entries left, taken out of the list. */
+async function listOrder(seed: string, client: string, weights: number[], picks: number) {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    Buffer.from(seed, 'hex'),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const left = weights.map((_, i) => i)
+  const leftWeights = [...weights]
+  const order: number[] = []
+  for (let counter = 0; order.length < picks && left.length > 0; counter++) {
+    const h = new Uint8Array(
+      await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${client}:${HASH}:${counter}`)),
+    )
+    const at = pickByValue(Buffer.from(h.subarray(0, 4)).readUInt32BE(0), leftWeights)
+    if (at === null) continue
+    order.push(left[at] as number)
+    left.splice(at, 1)
+    leftWeights.splice(at, 1)
+  }
+  return order
+}
+
+describe('the draw order in O(log n) a pick', () => {
+  it('is the order of taking each pick out of the list, for any weights', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        seedArb,
+        fc.array(fc.integer({ min: 1, max: 2 ** 20 }), { minLength: 1, maxLength: 70 }),
+        fc.nat(80),
+        async (seed, weights, picks) => {
+          expect(await drawOrder(seed, 'y', HASH, weights, picks)).toEqual(
+            await listOrder(seed, 'y', weights, picks),
+          )
+        },
+      ),
+      { numRuns: 80 },
+    )
+  })
+
+  it('shuffles 10,000 entries: every one once, the first 300 as the list gives them', async () => {
+    const ones = Array.from({ length: 10_000 }, () => 1)
+    const order = await drawOrder('0'.repeat(64), 'z', HASH, ones, ones.length)
+    expect(new Set(order).size).toBe(10_000)
+    expect(order.slice(0, 300)).toEqual(await listOrder('0'.repeat(64), 'z', ones, 300))
   })
 })
 

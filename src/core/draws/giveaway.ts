@@ -1,4 +1,6 @@
-import { fromHex, pickByValue, utf8 } from './protocol'
+import { fromHex, utf8 } from './protocol'
+
+const TWO_32 = 2 ** 32
 
 /**
  * The giveaway extension of the verifiable-draw protocol (issue 36, decision 0051): several winners
@@ -58,22 +60,66 @@ export async function drawOrder(
   picks: number,
 ): Promise<number[]> {
   const hmac = await hmacWith(serverSeed)
-  const remaining = weights.map((_, i) => i)
-  const remainingWeights = [...weights]
+  // The entries not drawn yet keep their places with their weights; a drawn entry's weight becomes
+  // 0, which gives the same pick as taking it out of the list (decision 0051, "Figures").
+  const left = createWeightTree(weights)
+  let remaining = weights.length
   const order: number[] = []
   let counter = 0
-  while (order.length < picks && remaining.length > 0) {
+  while (order.length < picks && remaining > 0) {
     const h = await hmac(utf8(`${clientSeed}:${wheelHash}:${counter}`))
     counter++
     const v =
       (h[0] as number) * 2 ** 24 + (((h[1] as number) << 16) | ((h[2] as number) << 8) | (h[3] as number))
-    const at = pickByValue(v, remainingWeights)
-    if (at === null) continue
-    order.push(remaining[at] as number)
-    remaining.splice(at, 1)
-    remainingWeights.splice(at, 1)
+    const total = left.total()
+    // The published rule (pickByValue): a value past the last whole multiple of the total is skipped.
+    if (!(v < Math.floor(TWO_32 / total) * total)) continue
+    const at = left.firstAbove(v % total)
+    order.push(at)
+    left.take(at)
+    remaining--
   }
   return order
+}
+
+/**
+ * Running sums of weights in a Fenwick tree: the entry whose running sum first exceeds t, and
+ * taking an entry out, each in O(log n) rather than O(n) (teams draw every entry).
+ */
+function createWeightTree(weights: readonly number[]) {
+  const n = weights.length
+  const tree = new Float64Array(n + 1)
+  const own = Float64Array.from(weights)
+  for (let i = 1; i <= n; i++) {
+    tree[i] = (tree[i] as number) + (own[i - 1] as number)
+    const parent = i + (i & -i)
+    if (parent <= n) tree[parent] = (tree[parent] as number) + (tree[i] as number)
+  }
+  let sum = own.reduce((a, b) => a + b, 0)
+  let top = 1
+  while (top * 2 <= n) top *= 2
+  return {
+    total: () => sum,
+    /** The first index whose running sum exceeds t (0 ≤ t < total). */
+    firstAbove(t: number): number {
+      let pos = 0
+      let rest = t
+      for (let step = top; step > 0; step >>= 1) {
+        const next = pos + step
+        if (next <= n && (tree[next] as number) <= rest) {
+          pos = next
+          rest -= tree[next] as number
+        }
+      }
+      return pos
+    },
+    take(index: number) {
+      const weight = own[index] as number
+      own[index] = 0
+      sum -= weight
+      for (let i = index + 1; i <= n; i += i & -i) tree[i] = (tree[i] as number) - weight
+    },
+  }
 }
 
 export type Reroll = { place: number; replaced: number; winner: number }

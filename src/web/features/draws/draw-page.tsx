@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react'
 import type { PublicDraw } from '../../../core/draws/api'
 import { Link, useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
+import { DrawEntries } from './draw-entries'
 import { GiveawayRecord } from './giveaway-record'
 import { useDrawCheck, type Verification } from './use-draw-check'
 
@@ -87,27 +88,7 @@ function DrawRecord({
         )}
       </dl>
       <GiveawayRecord draw={draw} />
-      <h2 id="draw-entries" className="mt-8 text-xl font-bold">
-        Entries ({draw.entries.length})
-      </h2>
-      <ol
-        aria-labelledby="draw-entries"
-        className="mt-2 divide-y divide-slate-200 rounded-xl bg-white shadow-sm dark:divide-slate-800 dark:bg-slate-900"
-      >
-        {draw.entries.map(([text, weight], i) => (
-          <li
-            // biome-ignore lint/suspicious/noArrayIndexKey: entries are fixed, and two may share a text
-            key={i}
-            className={`flex gap-3 px-3 py-2 text-sm ${
-              i === draw.winnerIndex ? 'bg-emerald-50 font-semibold dark:bg-emerald-950' : ''
-            }`}
-          >
-            <span className="w-10 shrink-0 text-slate-500 dark:text-slate-400">{i + 1}.</span>
-            <span className="min-w-0 flex-1 break-words">{text}</span>
-            <span className="shrink-0 text-slate-500 dark:text-slate-400">weight {weight}</span>
-          </li>
-        ))}
-      </ol>
+      <DrawEntries entries={draw.entries} winnerIndex={draw.winnerIndex} />
       <nav aria-label="Draws in this elimination" className="mt-6 flex flex-wrap gap-4 text-sm">
         {draw.previousDrawId && (
           <Link to={`/draw/${draw.previousDrawId}`} className="text-brand-700 underline dark:text-brand-100">

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { DrawEntry } from '../../../core/draws/protocol'
+import { DrawEntries } from './draw-entries'
+
+const entries = (n: number): DrawEntry[] => Array.from({ length: n }, (_, i) => [`Entrant ${i + 1}`, 1])
+const listed = () => within(screen.getByRole('list', { name: /^Entries/ })).getAllByRole('listitem')
+
+describe('the proof page’s entries', () => {
+  afterEach(cleanup)
+
+  it('lists the first 100 of 250 and all 250 on Show all', () => {
+    render(<DrawEntries entries={entries(250)} winnerIndex={0} />)
+    expect(screen.getByRole('heading', { name: 'Entries (250)' })).toBeTruthy()
+    expect(listed()).toHaveLength(100)
+    expect(screen.getByText(/The first 100 of 250 entries are listed\./)).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 250 entries' }))
+    expect(listed()).toHaveLength(250)
+    expect(screen.getByText('Entrant 250')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull()
+  })
+
+  it('lists a short draw whole, without a Show all button', () => {
+    render(<DrawEntries entries={entries(100)} winnerIndex={null} />)
+    expect(listed()).toHaveLength(100)
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull()
+  })
+})
