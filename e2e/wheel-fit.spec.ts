@@ -161,6 +161,12 @@ test('focus stays on an item edited with Enter or Escape, and moves to the next 
   await page.getByRole('button', { name: 'Delete Dee' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Delete Cy' })).toBeFocused()
+  // After the only item, focus goes to the field that adds one.
+  await page.getByRole('button', { name: 'Delete Ann' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Delete Cy' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByPlaceholder('Add an item, press Enter')).toBeFocused()
 })
 
 test('on a phone the cookie notice never covers Spin, and nothing moves when it appears', async ({

@@ -121,10 +121,13 @@ export const ItemRow = memo(function ItemRow({
       <button
         type="button"
         onClick={(e) => {
-          // Focus moves to the next row's Delete (the previous row's after the last), which stay.
+          // Focus moves to the next row's Delete (the previous row's after the last), which stay;
+          // after the only item, to the field that adds one.
           const row = e.currentTarget.parentElement
           const next = row?.nextElementSibling ?? row?.previousElementSibling
-          next?.querySelector<HTMLElement>('[aria-label^="Delete "]')?.focus()
+          const target =
+            next?.querySelector<HTMLElement>('[aria-label^="Delete "]') ?? document.getElementById('new-item')
+          target?.focus()
           removeItem(item.id)
         }}
         aria-label={`Delete ${item.text}`}
