@@ -1,35 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 import { PICTURE_MESSAGES } from '../src/core/wheel/picture-file-check'
 import { expectNoAxeViolations } from './axe'
+import { png } from './png'
 import { items, near, openWithWheel, storedWheelState } from './wheel-helpers'
-
-/** A real PNG of `width` × `height` px in one colour. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([
-    Buffer.from([0]),
-    Buffer.from(Array.from({ length: width }, () => [200, 40, 90]).flat()),
-  ])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 test('a picture on an item: made small, shown in its row and in the winner dialog; hostile files refused', async ({
   page,

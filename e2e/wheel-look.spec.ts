@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { test } from './fixtures'
+import { pngUrl } from './png'
 import { items } from './wheel-helpers'
 
 // Issue 37: one label size per wheel, labels on the left half the right way up, big wheels as even
@@ -95,6 +96,24 @@ test('after a spin the ticker shows the winner and the labels on the left read t
   await expect(ticker(page)).toHaveText(name)
   await expect(page.getByRole('button', { name: 'Spin the wheel' })).toHaveScreenshot(
     'wheel-6-after-spin.png',
+    {
+      maxDiffPixelRatio: 0.01,
+    },
+  )
+})
+
+test('a wheel with pictures looks as it did: pictures in their segments and in the centre', async ({
+  page,
+  seedWheel,
+}) => {
+  const withPictures = wheelOf(6).map((item, i) =>
+    i % 2 === 0 ? { ...item, image: pngUrl(64, 64, [255 - i * 30, 255, 255]) } : item,
+  )
+  await seedWheel(withPictures, { wheelSize: 300 })
+  await expect(page.getByRole('img', { name: 'Wheel with 6 items' })).toBeVisible()
+  // Pictures are drawn once they have decoded: the image is compared until it settles.
+  await expect(page.getByRole('button', { name: 'Spin the wheel' })).toHaveScreenshot(
+    'wheel-6-pictures.png',
     {
       maxDiffPixelRatio: 0.01,
     },

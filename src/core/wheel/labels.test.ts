@@ -9,6 +9,7 @@ import {
   MAX_LABEL_PX,
   type Measure,
   MIN_LABEL_PX,
+  PICTURE_RING,
   readsUpsideDown,
   wheelLabelBox,
 } from './labels'
@@ -192,5 +193,19 @@ describe('wheelLabelBox', () => {
     }
     expect(hasRoomForLabel(wheelLabelBox(248, 500))).toBe(false)
     expect(hasRoomForLabel(wheelLabelBox(98, 40))).toBe(false)
+  })
+})
+
+describe('the label box on a wheel with pictures', () => {
+  it('starts beyond the pictures, ends where the others end and keeps its height', () => {
+    for (const count of [2, 6, 12, 40]) {
+      const plain = wheelLabelBox(150, count)
+      const pictured = wheelLabelBox(150, count, true)
+      const outer = 150 * 0.92
+      const pictureEnd = 150 * (PICTURE_RING.centre + PICTURE_RING.side / 2)
+      expect(outer - pictured.length).toBeGreaterThanOrEqual(pictureEnd)
+      expect(pictured.length).toBeLessThanOrEqual(plain.length)
+      expect(pictured.height).toBe(plain.height)
+    }
   })
 })

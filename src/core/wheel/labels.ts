@@ -43,9 +43,23 @@ export const hasRoomForLabel = (box: LabelBox): boolean =>
  * on the bisector that lies wholly inside the segment, ending at 92 % of the radius (labels are
  * drawn right-aligned there) and starting between 20 % and 52 % of the radius. It starts further
  * out on thin segments, where the segment is wider, so two lines of 18 px fit when they can, and
- * further still (towards the rim) on thinner ones, so one line of 14 px fits when it can.
+ * further still (towards the rim) on thinner ones, so one line of 14 px fits when it can. On a
+ * wheel with pictures the label starts beyond them (PICTURE_RING: pictures sit between 20 % and
+ * 40 % of the radius), so no label runs over a picture.
  */
-export function wheelLabelBox(radius: number, count: number): LabelBox {
+export function wheelLabelBox(radius: number, count: number, pictures = false): LabelBox {
+  const box = labelBoxFrom(radius, count)
+  if (!pictures) return box
+  const outer = radius * 0.92
+  const inner = Math.max(outer - box.length, radius * PICTURE_RING.labelsFrom)
+  // The box only moves outwards, where the wedge is wider: its height still fits.
+  return { length: Math.max(0, outer - inner), height: box.height }
+}
+
+/** Where pictures sit on a wheel, as fractions of the radius (draw-pictures.ts and the label box). */
+export const PICTURE_RING = { centre: 0.3, side: 0.2, labelsFrom: 0.44 } as const
+
+function labelBoxFrom(radius: number, count: number): LabelBox {
   const outer = radius * 0.92
   const maxHeight = MAX_LABEL_LINES * MAX_LABEL_PX * LABEL_LINE_HEIGHT
   if (count <= 1) return { length: outer - radius * 0.2, height: Math.min(maxHeight, radius) }

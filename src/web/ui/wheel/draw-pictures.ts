@@ -1,3 +1,4 @@
+import { PICTURE_RING } from '../../../core/wheel/labels'
 import type { Item } from '../../../core/wheel/model'
 import { segmentStarts } from '../../../core/wheel/weighted-spin'
 import { weightOf } from '../../../core/wheel/weights'
@@ -55,14 +56,14 @@ export function drawPictures(
   const n = items.length
   if (n > 0 && items.some((item) => item.image)) {
     const starts = segmentStarts(items.map(weightOf)).map((deg) => (deg * Math.PI) / 180)
-    // Pictures sit between the centre and the labels (which run inwards from the rim).
-    const at = r * 0.32
+    // Pictures sit between the centre and the labels, which start beyond them (PICTURE_RING).
+    const at = r * PICTURE_RING.centre
     for (let i = 0; i < n; i++) {
       const url = items[i]?.image
       if (!url) continue
       const from = starts[i] as number
       const span = (starts[i + 1] as number) - from
-      const side = Math.min(r * 0.22, 2 * at * Math.sin(Math.min(span / 2, Math.PI / 2)) * 0.8)
+      const side = Math.min(r * PICTURE_RING.side, 2 * at * Math.sin(Math.min(span / 2, Math.PI / 2)) * 0.8)
       if (side < 10) continue
       const img = imageOf(url, onReady)
       if (!img) continue

@@ -148,7 +148,9 @@ function drawLabels(
   const n = items.length
   const at = (i: number) => starts[i] as number
   const font = (px: number) => `600 ${px}px ${FONT_STACKS[look.labelFont]}`
-  const box = wheelLabelBox(r, n)
+  // Labels start beyond the pictures when the wheel has any (draw-pictures.ts).
+  const pictures = items.some((item) => item.image)
+  const box = wheelLabelBox(r, n, pictures)
   const weighted = items.some((item) => weightOf(item) !== 1)
   // Texts are measured at one size and their widths scaled to the size asked for: a canvas text's
   // width grows in proportion to its font size (checked in Chromium at 8–28 px against 100 px: no
@@ -162,7 +164,7 @@ function drawLabels(
   const fitted = fitWheelLabels(
     items.map((item) => item.text),
     // A weighted segment gets the label box of a wheel whose segments are all as wide as it.
-    (i) => (weighted ? wheelLabelBox(r, (2 * Math.PI) / (at(i + 1) - at(i))) : box),
+    (i) => (weighted ? wheelLabelBox(r, (2 * Math.PI) / (at(i + 1) - at(i)), pictures) : box),
     measure,
   )
   if (!fitted) return false
