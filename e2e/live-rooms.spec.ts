@@ -103,3 +103,38 @@ test('a live room: the remote spins, every screen shows the same winner, a late 
   await watcher.getByRole('link', { name: 'Proof' }).first().click()
   await expect(watcher.getByText('Verified', { exact: true })).toBeVisible()
 })
+
+test('the host revokes the remote link and makes a new one; a Premium host can keep the room open', async ({
+  page,
+  browser,
+  premiumUser: _premium,
+}) => {
+  await openWithWheel(page, items(['Ann', 'Bo', 'Cy'], COLORS), { spinDuration: 1_000 })
+  await page.getByRole('button', { name: 'Go live' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Go live' })
+  // Premium: the room can be kept, with its code, however long it stays idle.
+  await dialog.getByLabel('Keep this room and its code open (it never closes when idle)').check()
+  await dialog.getByRole('button', { name: 'Open room' }).click()
+  await expect(dialog.getByTestId('room-code')).toHaveText(/^[A-Z0-9]{6}$/)
+  const remoteLink =
+    (await dialog.getByRole('link', { name: 'Remote', exact: true }).getAttribute('href')) ?? ''
+
+  const remote = await own(browser, { width: 390, height: 844 })
+  await remote.goto(remoteLink)
+  await expect(remote.getByTestId('item-count')).toHaveText('3 items')
+
+  await dialog.getByRole('button', { name: 'Revoke remote link' }).click()
+  await expect(dialog.getByText('The remote link is revoked: only you can spin.')).toBeVisible()
+  await remote.getByRole('button', { name: 'Spin', exact: true }).click()
+  await expect(remote.getByRole('alert')).toBeVisible()
+
+  await dialog.getByRole('button', { name: 'New remote link' }).click()
+  const newLink = (await dialog.getByRole('link', { name: 'Remote', exact: true }).getAttribute('href')) ?? ''
+  expect(newLink).not.toBe(remoteLink)
+  await remote.goto(newLink)
+  await remote.reload()
+  await expect(remote.getByTestId('item-count')).toHaveText('3 items')
+  await remote.getByRole('button', { name: 'Spin', exact: true }).click()
+  await expect(remote.getByTestId('live-winner-text')).toHaveText(/^(Ann|Bo|Cy)$/, { timeout: 15_000 })
+  await expect(remote.getByRole('alert')).toHaveCount(0)
+})

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { isRoomCode } from '../../core/rooms/code'
 import { type CreatedRoom, ROOM_MESSAGES } from '../../core/rooms/protocol'
 import { rooms } from '../db/schema'
-import { register, send } from '../testing/auth'
+import { register, registerPremium, send } from '../testing/auth'
 import { DATABASE_KINDS } from '../testing/harness'
 import { baseOf, connectRoom, isError, isState, isViewers, testWheel } from '../testing/room-client'
 import { waitFor } from '../testing/smtp'
@@ -190,6 +190,34 @@ describe.each(DATABASE_KINDS)('live rooms on %s', (kind) => {
       .where(eq(rooms.code, created.code))
     await waitFor(async () => (await send(server.app, `/api/rooms/${created.code}/live`)).json().ended, 5_000)
     expect((await send(server.app, '/api/rooms', { wheel: testWheel() }, { ip })).statusCode).toBe(201)
+  })
+
+  it('keeps a Premium host’s permanent room open however long it stays idle; others cannot ask for one', async () => {
+    const premium = await registerPremium(server.app)
+    const kept = await send(
+      server.app,
+      '/api/rooms',
+      { wheel: testWheel(), permanent: true },
+      { cookie: premium.cookie, ip: freshIp() },
+    )
+    expect(kept.statusCode).toBe(201)
+    const plain = await open()
+    const visitor = await send(
+      server.app,
+      '/api/rooms',
+      { wheel: testWheel(), permanent: true },
+      { ip: freshIp() },
+    )
+    expect(visitor.statusCode).toBe(201)
+    const codes = [kept.json().code, plain.code, visitor.json().code] as string[]
+    for (const code of codes)
+      await server.database.db
+        .update(rooms)
+        .set({ activeAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(rooms.code, code))
+    await waitFor(async () => (await send(server.app, `/api/rooms/${plain.code}/live`)).json().ended, 5_000)
+    await waitFor(async () => (await send(server.app, `/api/rooms/${codes[2]}/live`)).json().ended, 5_000)
+    expect((await send(server.app, `/api/rooms/${codes[0]}/live`)).json().ended).toBe(false)
   })
 
   it('a full room says so to the next viewer, and lets one in again when someone leaves', async () => {

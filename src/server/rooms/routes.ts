@@ -11,6 +11,7 @@ import {
   roomWheelSchema,
 } from '../../core/rooms/protocol'
 import { textProblemOf } from '../../core/text/schema'
+import { MAX_ITEMS } from '../../core/wheel/model'
 import { HttpError } from '../http/errors'
 import { answers } from '../http/openapi'
 import { clientKey } from '../limits/client-address'
@@ -97,7 +98,8 @@ export function registerRoomRoutes(
         wheel: wheel.data,
         userId: user?.userId ?? null,
         address: clientKey(request.ip),
-        maxItems: user ? getMaxItemsPerWheel(user.profile) : FREE_ITEM_LIMIT,
+        // Premium's limit is Infinity: a room keeps the wheel's own cap, as a whole number.
+        maxItems: user ? Math.min(getMaxItemsPerWheel(user.profile), MAX_ITEMS) : FREE_ITEM_LIMIT,
         permanent: premium && body.permanent === true,
       })
       return reply.status(201).send(created)

@@ -22,6 +22,14 @@ const roomAnswer = <T>(): Schema<T> => ({
 })
 const createdRoomSchema = roomAnswer<CreatedRoom>()
 const roomStateSchema = roomAnswer<RoomState>()
+const remoteSecretSchema: Schema<{ remoteSecret: string }> = {
+  safeParse: (value: unknown) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { remoteSecret?: unknown }).remoteSecret === 'string'
+      ? { success: true, data: value as { remoteSecret: string } }
+      : { success: false },
+}
 
 const UNREADABLE = 'Whirl sent an answer that could not be read. Please try again.'
 const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid: UNREADABLE } }
@@ -32,13 +40,30 @@ const withToken = (token: string) => (url: string, init: RequestInit) =>
 
 /** Live rooms' HTTP calls (issue 35). A failure is an ApiError with the server's message. */
 export const roomsApi = {
-  create: (wheel: RoomWheel): Promise<CreatedRoom> =>
-    request('/api/rooms', { method: 'POST', body: { wheel }, schema: createdRoomSchema, ...messages }),
+  /** Opens a room; `permanent` (Premium) keeps it and its code however long it stays idle. */
+  create: (wheel: RoomWheel, permanent = false): Promise<CreatedRoom> =>
+    request('/api/rooms', {
+      method: 'POST',
+      body: permanent ? { wheel, permanent } : { wheel },
+      schema: createdRoomSchema,
+      ...messages,
+    }),
   state: (code: string): Promise<RoomState> =>
     request(path(code, 'live'), { schema: roomStateSchema, ...messages }),
   /** A host call with its token (or the remote's secret): spin, remove-winner, end. */
   act: (code: string, action: 'spin' | 'remove-winner' | 'end', token: string): Promise<void> =>
     request(path(code, action), { method: 'POST', fetch: withToken(token), ...messages }),
+  /** A new remote link (the old one stops working): the new secret. */
+  newRemote: (code: string, hostToken: string): Promise<string> =>
+    request(path(code, 'remote'), {
+      method: 'POST',
+      fetch: withToken(hostToken),
+      schema: remoteSecretSchema,
+      ...messages,
+    }).then((answer) => answer.remoteSecret),
+  /** Revokes the remote link: only the host can spin until a new one is made. */
+  revokeRemote: (code: string, hostToken: string): Promise<void> =>
+    request(path(code, 'remote'), { method: 'DELETE', fetch: withToken(hostToken), ...messages }),
 }
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'ended'

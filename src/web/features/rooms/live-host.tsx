@@ -4,11 +4,12 @@ import type { CreatedRoom } from '../../../core/rooms/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { connectLive, type LiveConnection, roomsApi } from '../../api/rooms'
+import { usePlan } from '../../state/use-plan'
 import { Dialog } from '../../ui/dialog'
 import { QrCode } from '../../ui/qr-code'
 import { HOSTED_ROOM_KEY } from './hosted-room-key'
 
-type Hosted = Pick<CreatedRoom, 'code' | 'hostToken' | 'remoteSecret'>
+type Hosted = Pick<CreatedRoom, 'code' | 'hostToken'> & { remoteSecret: string | null }
 
 const readHosted = (): Hosted | null => {
   try {
@@ -39,6 +40,8 @@ export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean
   const [hosted, setHosted] = useState<Hosted | null>(readHosted)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const [permanent, setPermanent] = useState(false)
+  const { isPremium } = usePlan()
   const live = useRef<LiveConnection | null>(null)
 
   useEffect(() => {
@@ -90,7 +93,7 @@ export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean
   }
   const create = () =>
     run(async () => {
-      const created = await roomsApi.create(roomWheelOf(wheel))
+      const created = await roomsApi.create(roomWheelOf(wheel), isPremium && permanent)
       const next = { code: created.code, hostToken: created.hostToken, remoteSecret: created.remoteSecret }
       writeHosted(next)
       mirrored.current = wheel
@@ -106,9 +109,23 @@ export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean
     run(async () => {
       if (hosted) await roomsApi.act(hosted.code, 'spin', hosted.hostToken)
     })
+  const keep = (next: Hosted) => {
+    writeHosted(next)
+    setHosted(next)
+  }
+  const newRemote = () =>
+    run(async () => {
+      if (hosted) keep({ ...hosted, remoteSecret: await roomsApi.newRemote(hosted.code, hosted.hostToken) })
+    })
+  const revokeRemote = () =>
+    run(async () => {
+      if (!hosted) return
+      await roomsApi.revokeRemote(hosted.code, hosted.hostToken)
+      keep({ ...hosted, remoteSecret: null })
+    })
 
   if (!open) return null
-  const links = hosted ? roomLinks(window.location.origin, hosted.code, hosted.remoteSecret) : null
+  const links = hosted ? roomLinks(window.location.origin, hosted.code, hosted.remoteSecret ?? '') : null
   return (
     <Dialog title="Go live" onClose={onClose}>
       <div className="space-y-4 text-sm">
@@ -125,15 +142,28 @@ export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean
           </p>
         )}
         {!hosted || !links ? (
-          <button
-            type="button"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            disabled={busy}
-            onClick={() => void create()}
-            data-autofocus
-          >
-            {busy ? 'Opening room…' : 'Open room'}
-          </button>
+          <div className="space-y-3">
+            {isPremium && (
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={permanent}
+                  onChange={(e) => setPermanent(e.target.checked)}
+                  className="size-4"
+                />
+                Keep this room and its code open (it never closes when idle)
+              </label>
+            )}
+            <button
+              type="button"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              disabled={busy}
+              onClick={() => void create()}
+              data-autofocus
+            >
+              {busy ? 'Opening room…' : 'Open room'}
+            </button>
+          </div>
         ) : (
           <div className="space-y-4">
             <p className="text-center">
@@ -164,11 +194,44 @@ export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean
                 </span>
               </li>
               <li>
-                <a href={links.remote} target="_blank" rel="noreferrer" className="font-semibold underline">
-                  Remote
-                </a>{' '}
-                <span className="text-slate-600 dark:text-slate-400">
-                  secret: anyone with this link can spin
+                {hosted.remoteSecret ? (
+                  <>
+                    <a
+                      href={links.remote}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="font-semibold underline"
+                    >
+                      Remote
+                    </a>{' '}
+                    <span className="text-slate-600 dark:text-slate-400">
+                      secret: anyone with this link can spin
+                    </span>
+                  </>
+                ) : (
+                  <span className="text-slate-600 dark:text-slate-400">
+                    The remote link is revoked: only you can spin.
+                  </span>
+                )}
+                <span className="mt-1 flex flex-wrap gap-3">
+                  <button
+                    type="button"
+                    className="underline"
+                    disabled={busy}
+                    onClick={() => void newRemote()}
+                  >
+                    New remote link
+                  </button>
+                  {hosted.remoteSecret && (
+                    <button
+                      type="button"
+                      className="underline"
+                      disabled={busy}
+                      onClick={() => void revokeRemote()}
+                    >
+                      Revoke remote link
+                    </button>
+                  )}
                 </span>
               </li>
             </ul>
