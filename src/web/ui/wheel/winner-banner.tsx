@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
  * (a room's screen, /embed/<id>) size their wheel as min(width, height) less this band (and the
  * ticker and controls they show), so the banner never covers the wheel.
  */
-export const BANNER_PX = 88
+export const BANNER_PX = 76
 
 /**
  * The winner on a stream overlay or a projector: a solid dark pill with white text, a white
