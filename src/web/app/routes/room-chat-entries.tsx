@@ -10,7 +10,7 @@ const ChatEntriesPanel = lazy(() =>
  * Put on the wheel fills the host's wheel, and the room mirrors it to every screen. The chat is
  * read while the dialog is open.
  */
-export default function RoomChatEntries() {
+export function RoomChatEntries() {
   const [open, setOpen] = useState(false)
   return (
     <div className="space-y-3 border-t border-slate-200 pt-3 dark:border-slate-700">

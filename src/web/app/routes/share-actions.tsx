@@ -1,28 +1,17 @@
-import { lazy, Suspense } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { GoLiveButton } from '../../features/rooms/go-live-button'
 import { ShareButton } from '../../features/share/share-button'
-
-// Loads with the Go live dialog's open room, never on /wheel's first load.
-const RoomChatEntries = lazy(() => import('./room-chat-entries'))
+import { HostTools } from './draw-slots'
 
 /**
  * /wheel's ways to show the wheel to others: Share (a link) and Go live (a room, issue 35), whose
- * host can take chat entrants onto the room's wheel (issue 36).
+ * host can take chat entrants onto the room's wheel (issue 36; HostTools loads with the open room).
  */
 export function ShareActions({ wheel, className }: { wheel: Wheel; className: string }) {
   return (
     <>
       <ShareButton wheel={wheel} className={className} />
-      <GoLiveButton
-        wheel={wheel}
-        className={className}
-        extras={
-          <Suspense fallback={null}>
-            <RoomChatEntries />
-          </Suspense>
-        }
-      />
+      <GoLiveButton wheel={wheel} className={className} extras={<HostTools room />} />
     </>
   )
 }

@@ -10,9 +10,8 @@ const LiveHost = lazy(() => import('./live-host').then((m) => ({ default: m.Live
  * `extras` show in the dialog while a room is open (LiveHost).
  */
 export function GoLiveButton({
-  wheel,
   className,
-  extras,
+  ...host
 }: {
   wheel: Wheel
   className: string
@@ -41,7 +40,7 @@ export function GoLiveButton({
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <LiveHost wheel={wheel} open={open} onClose={() => setOpen(false)} extras={extras} />
+          <LiveHost {...host} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { roomLinks, roomWheelOf } from '../../../core/rooms/from-wheel'
 import type { CreatedRoom } from '../../../core/rooms/protocol'
 import type { Wheel } from '../../../core/wheel/model'
@@ -201,7 +201,7 @@ export function LiveHost({
                 End room
               </button>
             </div>
-            {extras}
+            <Suspense fallback={null}>{extras}</Suspense>
           </div>
         )}
       </div>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
 import { useParams, useSearchParams } from '../../router'
-import { BANNER_PX, WinnerBanner } from '../../ui/wheel/winner-banner'
 import { useShownItems, useShownWinner } from './live-parts'
 import { LiveWheel } from './live-wheel'
 import { useLiveRoom } from './use-live-room'
@@ -10,6 +9,8 @@ import { useFittedSize } from './use-window-size'
 const noClock = () => Date.now()
 /** Room above the wheel for its pointer, which stands out of the wheel's top (pt-6 below). */
 const POINTER_ROOM_PX = 24
+/** The winner banner's band under the wheel: .winner-band's height in styles.css. */
+const BANNER_PX = 76
 
 /**
  * /live/<code>/screen: the room's wheel alone, filling the window, for a projector or a stream
@@ -51,16 +52,12 @@ export function Component() {
           {status === 'ended' ? 'This room has ended.' : 'Reconnecting…'}
         </p>
       )}
-      <div
-        role="status"
-        aria-live="polite"
-        className="flex w-full items-center justify-center"
-        style={{ height: BANNER_PX }}
-      >
+      <div role="status" aria-live="polite" className="winner-band">
         {winner && (
-          <WinnerBanner color={winner.color} textTestId="screen-winner">
-            {winner.text}
-          </WinnerBanner>
+          <p className="winner-banner" data-testid="winner-banner">
+            <span aria-hidden style={{ backgroundColor: winner.color }} />
+            <span data-testid="screen-winner">{winner.text}</span>
+          </p>
         )}
       </div>
     </main>

@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { useParams, useSearchParams } from '../../router'
 import { TICKER_PX } from '../../ui/wheel/ticker'
-import { BANNER_PX } from '../../ui/wheel/winner-banner'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
@@ -19,6 +18,8 @@ const GAP_PX = 8
 /** The Spin button's height (SPIN_BUTTON_CLASS) and the made-with line's. */
 const SPIN_PX = 52
 const MADE_WITH_PX = 26
+/** The winner banner's band under the wheel: .winner-band's height in styles.css. */
+const BANNER_PX = 76
 
 export function Component() {
   const { id } = useParams()

@@ -7,7 +7,6 @@ import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebra
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
-import { BANNER_PX, WinnerBanner } from '../../ui/wheel/winner-banner'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 
@@ -16,8 +15,8 @@ const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
  * crypto random source, winner read back from the final angle), so the pointer lands on the
  * announced winner. A shared wheel never changes: every spin picks from all its items. The wheel is as
  * large as the room allows: as wide as the spinner, and as high as the window less `around` px.
- * As an overlay (`overlay`, the embed), the winner shows on a banner in a band of BANNER_PX under
- * the wheel; without `controls` there is no Spin button and a click on the wheel, Space or Enter
+ * As an overlay (`overlay`, the embed), the winner shows on a banner in a band under the wheel
+ * (.winner-band in styles.css); without `controls` there is no Spin button and a click on the wheel, Space or Enter
  * spins it (a stream overlay's host interacts with the source, viewers never see a button).
  */
 export function SharedSpinner({
@@ -83,17 +82,12 @@ export function SharedSpinner({
         </button>
       )}
       {overlay ? (
-        <div
-          role="status"
-          aria-live="polite"
-          className="flex w-full items-center justify-center"
-          style={{ height: BANNER_PX }}
-          data-testid="shared-result"
-        >
+        <div role="status" aria-live="polite" className="winner-band" data-testid="shared-result">
           {winner && (
-            <WinnerBanner color={winner.color} textTestId="winner-text">
-              {winner.text}
-            </WinnerBanner>
+            <p className="winner-banner" data-testid="winner-banner">
+              <span aria-hidden style={{ backgroundColor: winner.color }} />
+              <span data-testid="winner-text">{winner.text}</span>
+            </p>
           )}
         </div>
       ) : (
