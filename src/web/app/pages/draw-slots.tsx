@@ -7,8 +7,8 @@ import { useSession } from '../../state/session-store'
 const VerifyThisDraw = lazy(() =>
   import('../../features/draws/verify-this-draw').then((m) => ({ default: m.VerifyThisDraw })),
 )
-// Loaded only for signed-in users, keeping the wheel page's first load lean for visitors.
-const HostTools = lazy(() => import('./host-tools'))
+// Loaded only for signed-in users (and a room's host), keeping the wheel page's first load lean.
+export const HostTools = lazy(() => import('./host-tools'))
 
 /** The Verifiable draw switch, Giveaway and Chat entries under the Spin button, for signed-in users. */
 function SignedInTools(props: DrawSwitchProps) {

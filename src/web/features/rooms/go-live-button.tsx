@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { HOSTED_ROOM_KEY } from './hosted-room-key'
 
@@ -7,8 +7,16 @@ const LiveHost = lazy(() => import('./live-host').then((m) => ({ default: m.Live
 /**
  * Go live on /wheel (issue 35). The room's code (dialog, QR code, live connection) loads on first
  * use, or at once when this tab already hosts a room: /wheel's first load stays within its budget.
+ * `extras` show in the dialog while a room is open (LiveHost).
  */
-export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: string }) {
+export function GoLiveButton({
+  className,
+  ...host
+}: {
+  wheel: Wheel
+  className: string
+  extras?: ReactNode
+}) {
   const [open, setOpen] = useState(false)
   // Once loaded (opened, or a room hosted in this tab), the host stays mounted: it mirrors the edits.
   const [loaded, setLoaded] = useState(() => {
@@ -32,7 +40,7 @@ export function GoLiveButton({ wheel, className }: { wheel: Wheel; className: st
       </button>
       {loaded && (
         <Suspense fallback={null}>
-          <LiveHost wheel={wheel} open={open} onClose={() => setOpen(false)} />
+          <LiveHost {...host} open={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

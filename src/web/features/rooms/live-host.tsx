@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { roomLinks, roomWheelOf } from '../../../core/rooms/from-wheel'
 import type { CreatedRoom } from '../../../core/rooms/protocol'
 import type { Wheel } from '../../../core/wheel/model'
@@ -34,9 +34,20 @@ const MIRROR_AFTER_MS = 250
 /**
  * The host's side of a room: opens it (with the wheel as it is), keeps a live connection that
  * mirrors every edit of the wheel to every screen, and the dialog with the code, the QR code and
- * the Watch, Screen and Remote links.
+ * the Watch, Screen and Remote links. `extras` (the app's host tools, such as Chat entries) show
+ * under them while a room is open; what they change on the wheel reaches the room as any edit does.
  */
-export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean; onClose: () => void }) {
+export function LiveHost({
+  wheel,
+  open,
+  onClose,
+  extras,
+}: {
+  wheel: Wheel
+  open: boolean
+  onClose: () => void
+  extras?: ReactNode
+}) {
   const [hosted, setHosted] = useState<Hosted | null>(readHosted)
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -253,6 +264,7 @@ export function LiveHost({ wheel, open, onClose }: { wheel: Wheel; open: boolean
                 End room
               </button>
             </div>
+            <Suspense fallback={null}>{extras}</Suspense>
           </div>
         )}
       </div>

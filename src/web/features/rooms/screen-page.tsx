@@ -7,10 +7,15 @@ import { useLiveRoom } from './use-live-room'
 import { useFittedSize } from './use-window-size'
 
 const noClock = () => Date.now()
+/** Room above the wheel for its pointer, which stands out of the wheel's top (pt-6 below). */
+const POINTER_ROOM_PX = 24
+/** The winner banner's band under the wheel: .winner-band's height in styles.css. */
+const BANNER_PX = 76
 
 /**
  * /live/<code>/screen: the room's wheel alone, filling the window, for a projector or a stream
- * overlay (?bg=transparent), with a winner banner readable over any background.
+ * overlay (?bg=transparent), min(width, height) less the winner banner's band below it, where the
+ * winner shows on a banner readable over any background.
  */
 export function Component() {
   const code = readRoomCode(useParams().code) ?? ''
@@ -20,7 +25,8 @@ export function Component() {
   const serverNow = connection?.serverNow ?? noClock
   const items = useShownItems(room, serverNow)
   const winner = useShownWinner(room, serverNow)
-  const size = useFittedSize((w, h) => Math.min(w, h) - 48)
+  // The wheel is min(width, height) less the banner's band below it and the pointer's room above.
+  const size = useFittedSize((w, h) => Math.min(w, h) - BANNER_PX - POINTER_ROOM_PX)
 
   useEffect(() => {
     document.title = room ? `${room.wheel.name} · Screen` : 'Screen · Whirl'
@@ -36,7 +42,7 @@ export function Component() {
 
   return (
     <main
-      className={`relative flex min-h-dvh items-center justify-center overflow-hidden ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
+      className={`relative flex h-dvh flex-col items-center justify-center overflow-hidden pt-6 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
       data-testid="live-screen"
     >
       <h1 className="sr-only">{room?.wheel.name ?? 'Live room'}</h1>
@@ -46,17 +52,11 @@ export function Component() {
           {status === 'ended' ? 'This room has ended.' : 'Reconnecting…'}
         </p>
       )}
-      <div
-        role="status"
-        aria-live="polite"
-        className="pointer-events-none absolute inset-x-0 bottom-6 flex justify-center"
-      >
+      <div role="status" aria-live="polite" className="winner-band">
         {winner && (
-          <p
-            className="max-w-[90vw] truncate rounded-2xl bg-slate-950/85 px-8 py-4 text-4xl font-bold text-white shadow-2xl ring-4 ring-white"
-            data-testid="screen-winner"
-          >
-            {winner.text}
+          <p className="winner-banner" data-testid="winner-banner">
+            <span aria-hidden style={{ backgroundColor: winner.color }} />
+            <span data-testid="screen-winner">{winner.text}</span>
           </p>
         )}
       </div>

@@ -15,8 +15,21 @@ const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
  * crypto random source, winner read back from the final angle), so the pointer lands on the
  * announced winner. A shared wheel never changes: every spin picks from all its items. The wheel is as
  * large as the room allows: as wide as the spinner, and as high as the window less `around` px.
+ * As an overlay (`overlay`, the embed), the winner shows on a banner in a band under the wheel
+ * (.winner-band in styles.css); without `controls` there is no Spin button and a click on the wheel, Space or Enter
+ * spins it (a stream overlay's host interacts with the source, viewers never see a button).
  */
-export function SharedSpinner({ wheel, around }: { wheel: Wheel; around: number }) {
+export function SharedSpinner({
+  wheel,
+  around,
+  overlay = false,
+  controls = true,
+}: {
+  wheel: Wheel
+  around: number
+  overlay?: boolean
+  controls?: boolean
+}) {
   const view = useRef<WheelViewHandle>(null)
   const { box, size } = useWheelBox(around)
   const busy = useRef(false)
@@ -46,29 +59,59 @@ export function SharedSpinner({ wheel, around }: { wheel: Wheel; around: number 
     if (settings.confettiEnabled) void celebrate()
   }, [items, settings])
 
+  useEffect(() => {
+    if (controls) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== ' ' && event.key !== 'Enter') return
+      event.preventDefault()
+      void spin()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [controls, spin])
+
   return (
-    <div className="flex w-full flex-col items-center gap-4">
-      <div {...box}>
+    <div className={`flex w-full flex-col items-center ${overlay ? 'gap-2' : 'gap-4'}`}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: without controls, Space and Enter spin from anywhere on the page */}
+      <div {...box} onClick={controls ? undefined : () => void spin()}>
         {size > 0 && <WheelView ref={view} items={items} size={size} centerImage={wheel.centerImage} />}
       </div>
-      <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
-        {spinning ? 'Spinning…' : 'Spin'}
-      </button>
-      <p role="status" aria-live="polite" className="min-h-7 text-center text-lg" data-testid="shared-result">
-        {winner && (
-          <>
-            <span
-              aria-hidden
-              className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
-              style={{ backgroundColor: winner.color }}
-            />
-            The winner is <strong data-testid="winner-text">{winner.text}</strong>
-            {winner.image && (
-              <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />
-            )}
-          </>
-        )}
-      </p>
+      {controls && (
+        <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
+          {spinning ? 'Spinning…' : 'Spin'}
+        </button>
+      )}
+      {overlay ? (
+        <div role="status" aria-live="polite" className="winner-band" data-testid="shared-result">
+          {winner && (
+            <p className="winner-banner" data-testid="winner-banner">
+              <span aria-hidden style={{ backgroundColor: winner.color }} />
+              <span data-testid="winner-text">{winner.text}</span>
+            </p>
+          )}
+        </div>
+      ) : (
+        <p
+          role="status"
+          aria-live="polite"
+          className="min-h-7 text-center text-lg"
+          data-testid="shared-result"
+        >
+          {winner && (
+            <>
+              <span
+                aria-hidden
+                className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
+                style={{ backgroundColor: winner.color }}
+              />
+              The winner is <strong data-testid="winner-text">{winner.text}</strong>
+              {winner.image && (
+                <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />
+              )}
+            </>
+          )}
+        </p>
+      )}
     </div>
   )
 }
