@@ -22,10 +22,28 @@ export function LiveWheel({
 }) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const rotorRef = useRef<HTMLDivElement>(null)
+  /** Draws the wheel for a rotation (in degrees), so the labels on the left half read the right way up there. */
+  const drawAt = useRef<(rotation: number) => void>(() => {})
+  const restingAt = () => (spin ? rotationAt(spin, Math.max(serverNow(), spin.start + spin.duration)) : 0)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: drawn again for the items and the size; a spin's end redraws below
   useLayoutEffect(() => {
     const canvas = canvasRef.current
-    if (canvas) drawWheel(canvas, items, size, Math.min(3, window.devicePixelRatio || 1))
+    if (!canvas) return
+    const dpr = Math.min(3, window.devicePixelRatio || 1)
+    let current = true
+    const draw = (rotation: number) => {
+      const drawn = drawWheel(canvas, items, size, dpr, undefined, 'all', rotation)
+      // A big wheel's first drawing waits for the band painter: drawn again once it is there.
+      void drawn.waiting?.then(
+        () => current && drawWheel(canvas, items, size, dpr, undefined, 'all', rotation),
+      )
+    }
+    drawAt.current = draw
+    draw(restingAt())
+    return () => {
+      current = false
+    }
   }, [items, size])
 
   useEffect(() => {
@@ -35,8 +53,9 @@ export function LiveWheel({
     const turn = () => {
       const now = serverNow()
       rotor.style.transform = `rotate(${spin ? rotationAt(spin, now) : 0}deg)`
-      // Frames only while the wheel turns (or is about to).
+      // Frames only while the wheel turns (or is about to); where it stops, the labels are turned upright.
       if (spin && now < spin.start + spin.duration) frame = requestAnimationFrame(turn)
+      else if (spin) drawAt.current(rotationAt(spin, now))
     }
     turn()
     return () => cancelAnimationFrame(frame)
@@ -62,7 +81,7 @@ export function LiveWheel({
       </div>
       <svg
         viewBox="0 0 40 40"
-        className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3 drop-shadow"
+        className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3"
         aria-hidden="true"
         data-testid="pointer"
       >
