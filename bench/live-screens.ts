@@ -12,13 +12,17 @@ declare global {
   }
 }
 
-/** Runs in each page before its scripts: every change of the rotor's rotation, with its frame's time. */
-function watchRotor() {
+/**
+ * Runs in each page once its wheel is shown: every change of the rotor's rotation, with its
+ * frame's time. A string, not a function: tsx would wrap the function's inner names in a helper
+ * the page does not have.
+ */
+const WATCH_ROTOR = `(() => {
   window.__turns = []
-  const degrees = (transform: string) => Number(/rotate\(([-\d.e+]+)deg\)/.exec(transform)?.[1] ?? Number.NaN)
+  const degrees = (transform) => Number(/rotate\\(([-\\d.e+]+)deg\\)/.exec(transform)?.[1] ?? NaN)
   new MutationObserver((records) => {
     for (const record of records) {
-      const target = record.target as HTMLElement
+      const target = record.target
       if (target.dataset.testid !== 'live-rotor') continue
       // Within the frame's callbacks: the frame's own time, as the wheel was drawn for it.
       const frame = Number(document.timeline.currentTime ?? performance.now())
@@ -27,7 +31,7 @@ function watchRotor() {
       if (!last || last[1] !== deg) window.__turns.push([performance.timeOrigin + frame, deg])
     }
   }).observe(document, { attributes: true, attributeFilter: ['style'], subtree: true })
-}
+})()`
 
 export type Screens = {
   /** Forgets the turns noted so far (before a spin). */
@@ -46,9 +50,9 @@ export async function openScreens(urls: string[]): Promise<Screens> {
   try {
     for (const url of urls) {
       const page = await browser.newPage({ viewport: { width: 640, height: 480 } })
-      await page.addInitScript(watchRotor)
       await page.goto(url)
       await page.getByTestId('live-rotor').waitFor()
+      await page.evaluate(WATCH_ROTOR)
       pages.push(page)
     }
   } catch (error) {
