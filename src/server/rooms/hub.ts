@@ -60,7 +60,8 @@ export function createRoomHub(options: {
 
   async function read(code: string, entry: Entry) {
     try {
-      const room = await service.state(code)
+      // The viewer count as last heard (a revision-0 notification refreshes it).
+      const room = await service.state(code, entry.viewers ?? undefined)
       if (room.version <= entry.version && !room.ended) return
       sendState(entry, room)
     } catch (error) {

@@ -141,10 +141,21 @@ export function createRoomService(options: {
       throw new Error('rooms: no free code after 10 tries')
     },
 
-    async state(code: string): Promise<RoomState> {
-      const row = await repository.find(code)
+    /**
+     * The room as every screen is sent it. The room and its next draw are read in one round trip;
+     * `viewers`, when the caller knows the count, saves its read.
+     */
+    async state(code: string, viewers?: number): Promise<RoomState> {
+      const [row, draw, counted] = await Promise.all([
+        repository.find(code),
+        draws.nextOf(code),
+        viewers ?? repository.viewers(code),
+      ])
       if (!row) throw new HttpError(404, ROOM_MESSAGES.notFound)
-      return stateOf(row)
+      // The two reads may straddle a change: the draw must be the row's.
+      if (draw && draw.id !== row.nextDrawId) return stateOf(row)
+      const next = draw && !draw.revealedAt ? { drawId: draw.id, commitment: draw.commitment } : null
+      return roomState(row, next, counted)
     },
 
     /** Who holds `token` in this room: its host, its remote, or nobody (a viewer). */
