@@ -154,6 +154,7 @@ export default async function liveBench(): Promise<BenchResult> {
       lastViewerOnAP99Ms: round(percentile(lastOnA, 99), 1),
       lastViewerOnBP99Ms: round(percentile(lastOnB, 99), 1),
       lastViewerP99Ms: round(percentile(lastHeard, 99), 1),
+      lastViewerP90Ms: round(percentile(lastHeard, 90), 1),
       lastViewerP50Ms: round(percentile(lastHeard, 50), 1),
       everyViewerP99Ms: round(percentile(allHeard, 99), 1),
       everyViewerP50Ms: round(percentile(allHeard, 50), 1),
