@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { drawEntriesOf } from '../../core/draws/entries'
 import { entriesKeyOf } from '../../core/draws/entries-key'
 import { commitmentOf, drawWinner, newServerSeed, wheelHashOf } from '../../core/draws/protocol'
@@ -6,7 +6,7 @@ import { randomSeedWords } from '../../core/draws/seed-words'
 import type { RandomSource } from '../../core/random/random'
 import type { RoomWheel } from '../../core/rooms/protocol'
 import type { Db } from '../db/client'
-import { draws } from '../db/schema'
+import { draws, rooms } from '../db/schema'
 import { createDrawRepository, type DrawRow, drawBytes } from '../draws/repository'
 
 const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array)
@@ -20,6 +20,15 @@ export function createRoomDraws(db: Db, source: RandomSource) {
   const repository = createDrawRepository(db)
   return {
     find: repository.find,
+
+    /** The committed draw of the room's next spin, read without reading the room first. */
+    async nextOf(code: string): Promise<DrawRow | null> {
+      const [row] = await db
+        .select()
+        .from(draws)
+        .where(inArray(draws.id, db.select({ id: rooms.nextDrawId }).from(rooms).where(eq(rooms.code, code))))
+      return row ?? null
+    },
 
     /** Commits the draw of the next spin of `wheel` (chained to `previousDrawId` in elimination). */
     async commit(wheel: RoomWheel, previousDrawId: string | null): Promise<DrawRow> {

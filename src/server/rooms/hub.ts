@@ -1,13 +1,19 @@
 import type { WebSocket } from 'ws'
 import type { ServerMessage } from '../../core/rooms/protocol'
 import type { ProfileEvents } from '../events/events'
-import type { RoomService } from './service'
+import { roomState } from './repository'
+import type { KnownRoom, RoomService } from './service'
 
 type Log = { warn(obj: object, msg: string): void }
 type Entry = {
   sockets: Set<WebSocket>
   /** The newest version sent to this room's sockets. */
   version: number
+  /** The room's connections on every process, as last read (null: not read yet). */
+  viewers: number | null
+  /** A read of the room under way; `again` asks for one more after it (a change came meanwhile). */
+  reading: Promise<void> | null
+  again: boolean
   unsubscribe: () => void
   flush: NodeJS.Timeout | null
 }
@@ -20,9 +26,11 @@ export const HEARTBEAT_MS = 20_000
 /**
  * This process's connections to rooms, and the fan-out (issue 35). A change is announced on the
  * rooms' channel with the room's code and version only (ids, not payloads: NOTIFY carries at most
- * 8 kB); each process then reads the room once and sends the same text to all its sockets of it.
- * Revision 0 means "the viewer count changed". After a lost listening connection every room is
- * read again (events.ts calls every subscriber), so a change made meanwhile is not missed.
+ * 8 kB); each other process then reads the room once and sends the same bytes to all its sockets
+ * of it. The process that made the change already has the room: it sends it to its own sockets
+ * before announcing it, and skips its own notification (the version was sent). Revision 0 means
+ * "the viewer count changed". After a lost listening connection every room is read again
+ * (events.ts calls every subscriber), so a change made meanwhile is not missed.
  */
 export function createRoomHub(options: {
   service: RoomService
@@ -34,30 +42,60 @@ export function createRoomHub(options: {
   const rooms = new Map<string, Entry>()
   const alive = new WeakSet<WebSocket>()
 
-  const send = (socket: WebSocket, text: string) => {
-    if (socket.readyState === socket.OPEN) socket.send(text)
+  const send = (socket: WebSocket, data: string | Buffer) => {
+    if (socket.readyState === socket.OPEN) socket.send(data, { binary: false })
   }
+  /** Serialised and encoded once per room; every socket is sent the same bytes. */
   const broadcast = (entry: Entry, message: ServerMessage) => {
-    const text = JSON.stringify(message)
-    for (const socket of entry.sockets) send(socket, text)
+    if (entry.sockets.size === 0) return
+    const bytes = Buffer.from(JSON.stringify(message))
+    for (const socket of entry.sockets) send(socket, bytes)
+  }
+  const sendState = (entry: Entry, room: ReturnType<typeof roomState>) => {
+    entry.version = room.version
+    entry.viewers = room.viewers
+    broadcast(entry, { type: 'state', room, serverTime: Date.now() })
+    if (room.ended) for (const socket of entry.sockets) socket.close(4410, 'The room has ended')
+  }
+
+  async function read(code: string, entry: Entry) {
+    try {
+      // The viewer count as last heard (a revision-0 notification refreshes it).
+      const room = await service.state(code, entry.viewers ?? undefined)
+      if (room.version <= entry.version && !room.ended) return
+      sendState(entry, room)
+    } catch (error) {
+      log.warn({ err: { message: (error as Error).message }, room: code }, 'rooms: could not refresh a room')
+    }
   }
 
   async function refresh(code: string, revision: number | undefined) {
     const entry = rooms.get(code)
     if (!entry) return
-    try {
-      if (revision === 0) {
-        broadcast(entry, { type: 'viewers', viewers: await service.repository.viewers(code) })
-        return
+    if (revision === 0) {
+      try {
+        entry.viewers = await service.repository.viewers(code)
+        broadcast(entry, { type: 'viewers', viewers: entry.viewers })
+      } catch (error) {
+        log.warn({ err: { message: (error as Error).message }, room: code }, 'rooms: could not count viewers')
       }
-      const room = await service.state(code)
-      if (room.version <= entry.version && !room.ended) return
-      entry.version = room.version
-      broadcast(entry, { type: 'state', room, serverTime: Date.now() })
-      if (room.ended) for (const socket of entry.sockets) socket.close(4410, 'The room has ended')
-    } catch (error) {
-      log.warn({ err: { message: (error as Error).message }, room: code }, 'rooms: could not refresh a room')
+      return
     }
+    // This version was sent already (this process made the change): nothing to read.
+    if (revision !== undefined && revision <= entry.version) return
+    // One read at a time per room: notifications that arrive during a read share the next one.
+    if (entry.reading) {
+      entry.again = true
+      return entry.reading
+    }
+    entry.reading = (async () => {
+      do {
+        entry.again = false
+        await read(code, entry)
+      } while (entry.again)
+      entry.reading = null
+    })()
+    return entry.reading
   }
 
   const flushCount = (code: string, entry: Entry) => {
@@ -96,6 +134,17 @@ export function createRoomHub(options: {
   heartbeat.unref()
 
   return {
+    /**
+     * Announces a room's change to every process; this process's own screens are sent `known`
+     * at once when it is complete (the next draw's commitment is known), without a read.
+     */
+    async publish(code: string, version: number, known?: KnownRoom): Promise<void> {
+      const entry = rooms.get(code)
+      if (entry && known && known.next !== undefined && known.row.version > entry.version)
+        sendState(entry, roomState(known.row, known.next, entry.viewers ?? entry.sockets.size))
+      await events.publish(code, version)
+    },
+
     /** The room's connections on every process, as last counted. */
     async viewers(code: string): Promise<number> {
       const local = rooms.get(code)?.sockets.size ?? 0
@@ -106,7 +155,15 @@ export function createRoomHub(options: {
     join(code: string, socket: WebSocket): void {
       let entry = rooms.get(code)
       if (!entry) {
-        const created: Entry = { sockets: new Set(), version: 0, unsubscribe: () => {}, flush: null }
+        const created: Entry = {
+          sockets: new Set(),
+          version: 0,
+          viewers: null,
+          reading: null,
+          again: false,
+          unsubscribe: () => {},
+          flush: null,
+        }
         created.unsubscribe = events.subscribe(code, (revision) => void refresh(code, revision))
         rooms.set(code, created)
         entry = created

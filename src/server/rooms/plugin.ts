@@ -38,8 +38,16 @@ export const roomsPlugin = fp(
     await app.register(websocket, { options: { maxPayload: limits.messageBytes * 2 } })
     const events = changeEvents(app, app.database, ROOMS_CHANNEL)
     const source = cryptoRandomSource((array) => globalThis.crypto.getRandomValues(array))
-    const service = createRoomService({ db: app.database.db, source, limits, publish: events.publish })
-    const hub = createRoomHub({ service, events, processId: randomUUID(), log: app.log })
+    // The hub reads rooms through the service, and the service announces changes through the hub.
+    let hub: RoomHub | null = null
+    const service = createRoomService({
+      db: app.database.db,
+      source,
+      limits,
+      publish: (code, version, known) =>
+        hub ? hub.publish(code, version, known) : events.publish(code, version),
+    })
+    hub = createRoomHub({ service, events, processId: randomUUID(), log: app.log })
     app.decorate('rooms', hub)
     app.addHook('preClose', async () => hub.close())
     registerRoomRoutes(app, service, hub, limits)

@@ -85,14 +85,14 @@ export function createRoomRepository(db: Db) {
       return row !== undefined
     },
 
-    /** Ends the rooms idle since `before` (permanent ones stay); returns their codes. */
-    async endIdle(before: Date): Promise<string[]> {
+    /** Ends the rooms idle since `before` (permanent ones stay); returns their codes and versions. */
+    async endIdle(before: Date): Promise<{ code: string; version: number }[]> {
       const ended = await db
         .update(rooms)
         .set({ endedAt: new Date(), version: sql`${rooms.version} + 1` })
         .where(and(isNull(rooms.endedAt), eq(rooms.permanent, false), lt(rooms.activeAt, before)))
-        .returning({ code: rooms.code })
-      return ended.map((row) => row.code)
+        .returning({ code: rooms.code, version: rooms.version })
+      return ended
     },
 
     /** Deletes rooms ended before `before` (their draws stay, with their proof pages). */

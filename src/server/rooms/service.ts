@@ -21,6 +21,12 @@ import { createRoomRepository, type RoomRow, roomState } from './repository'
 
 export type RoomLimits = { -readonly [K in keyof typeof ROOM_LIMITS]: number }
 export type Role = 'host' | 'remote' | 'viewer'
+/** A room just written, with its next draw's commitment when the writer knows it. */
+export type KnownRoom = { row: RoomRow; next: RoomState['next'] | undefined }
+type RoomChange = Parameters<ReturnType<typeof createRoomRepository>['update']>[1] & {
+  /** The commitment of `nextDrawId` (not stored on the room): lets the change be sent without a read. */
+  commitment?: string
+}
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
 const newSecret = (prefix: string) => `${prefix}_${randomBytes(24).toString('base64url')}`
@@ -34,7 +40,8 @@ export function createRoomService(options: {
   db: Db
   source: RandomSource
   limits: RoomLimits
-  publish: (code: string, version: number) => Promise<void>
+  /** `known` is the changed room as this process already has it: its own screens need no read. */
+  publish: (code: string, version: number, known?: KnownRoom) => Promise<void>
 }) {
   const { db, source, limits, publish } = options
   const repository = createRoomRepository(db)
@@ -63,15 +70,22 @@ export function createRoomService(options: {
   /** Writes `change(row)` as the next version; on a concurrent change, reads again and retries. */
   const change = async (
     code: string,
-    make: (row: RoomRow) => Promise<Parameters<typeof repository.update>[1]>,
+    make: (row: RoomRow) => Promise<RoomChange>,
     /** The row as the caller just read it: the first attempt needs no read of its own. */
     known?: RoomRow,
   ): Promise<RoomRow> => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = attempt === 0 && known ? known : await open(code)
-      const updated = await repository.update(row, await make(row))
+      const { commitment, ...changes } = await make(row)
+      const updated = await repository.update(row, changes)
       if (updated) {
-        await publish(code, updated.version)
+        const next =
+          commitment !== undefined && updated.nextDrawId
+            ? { drawId: updated.nextDrawId, commitment }
+            : updated.endedAt
+              ? null
+              : undefined
+        await publish(code, updated.version, { row: updated, next })
         return updated
       }
     }
@@ -82,7 +96,7 @@ export function createRoomService(options: {
   const withWheel = async (row: RoomRow, wheel: RoomWheel) => {
     const draw = await draws.commit(wheel, null)
     await draws.drop(row.nextDrawId)
-    return { wheel, nextDrawId: draw.id }
+    return { wheel, nextDrawId: draw.id, commitment: draw.commitment }
   }
 
   const lastSpin = (row: RoomRow) => (row.spin as RoomSpin | null) ?? null
@@ -127,10 +141,21 @@ export function createRoomService(options: {
       throw new Error('rooms: no free code after 10 tries')
     },
 
-    async state(code: string): Promise<RoomState> {
-      const row = await repository.find(code)
+    /**
+     * The room as every screen is sent it. The room and its next draw are read in one round trip;
+     * `viewers`, when the caller knows the count, saves its read.
+     */
+    async state(code: string, viewers?: number): Promise<RoomState> {
+      const [row, draw, counted] = await Promise.all([
+        repository.find(code),
+        draws.nextOf(code),
+        viewers ?? repository.viewers(code),
+      ])
       if (!row) throw new HttpError(404, ROOM_MESSAGES.notFound)
-      return stateOf(row)
+      // The two reads may straddle a change: the draw must be the row's.
+      if (draw && draw.id !== row.nextDrawId) return stateOf(row)
+      const next = draw && !draw.revealedAt ? { drawId: draw.id, commitment: draw.commitment } : null
+      return roomState(row, next, counted)
     },
 
     /** Who holds `token` in this room: its host, its remote, or nobody (a viewer). */
@@ -152,16 +177,20 @@ export function createRoomService(options: {
 
     /** Spins: reveals the committed draw, announces the timeline, applies the mode once. */
     async spin(code: string): Promise<{ spin: RoomSpin; winner: RoomWinner; room: RoomRow }> {
-      const first = await open(code)
+      // One round trip: the room, its spin counter and its committed draw are read together (a
+      // refused spin still counts towards the room's limit).
+      const [first, hit, committed] = await Promise.all([
+        open(code),
+        countHit(db, `room-spin:${code}`, 60_000),
+        draws.nextOf(code),
+      ])
       const now = Date.now()
       if (spinning(first, now)) throw new HttpError(409, ROOM_MESSAGES.spinning)
-      const [hit, committed] = await Promise.all([
-        countHit(db, `room-spin:${code}`, 60_000),
-        first.nextDrawId ? draws.find(first.nextDrawId) : null,
-      ])
       if (hit.count > limits.spinsPerMinute) throw new HttpError(429, ROOM_MESSAGES.tooManySpins)
       const draw =
-        committed && !committed.revealedAt ? committed : await draws.commit(first.wheel as RoomWheel, null)
+        committed && !committed.revealedAt && committed.id === first.nextDrawId
+          ? committed
+          : await draws.commit(first.wheel as RoomWheel, null)
       const decided = await draws.decide(draw)
       const { winnerIndex } = decided
       // The draw's entries are the items of the wheel it was committed for.
@@ -202,6 +231,7 @@ export function createRoomService(options: {
           wheel,
           spin,
           nextDrawId: next.id,
+          commitment: next.commitment,
           history: [winner, ...(row.history as RoomWinner[])].slice(0, limits.history),
           activeAt: new Date(now),
         }),
@@ -249,9 +279,9 @@ export function createRoomService(options: {
     /** Ends rooms idle for ROOM_LIMITS.idleMs and deletes those ended a week ago. */
     async sweep(now = Date.now()): Promise<string[]> {
       const ended = await repository.endIdle(new Date(now - limits.idleMs))
-      for (const code of ended) await publish(code, 1)
+      for (const { code, version } of ended) await publish(code, version)
       await repository.purgeEnded(new Date(now - 7 * 86_400_000))
-      return ended
+      return ended.map((room) => room.code)
     },
   }
 }
