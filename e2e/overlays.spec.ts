@@ -3,6 +3,13 @@ import { type Browser, expect, type Locator, type Page } from '@playwright/test'
 import { test } from './fixtures'
 import { items, openWithWheel } from './wheel-helpers'
 
+/**
+ * Where a screenshot goes: the test's own output folder, or docs/screenshots/ (the images the
+ * closing notes show) when SAVE_SCREENSHOTS=1, so a test run leaves the checkout unchanged.
+ */
+const shotPath = (name: string) =>
+  process.env.SAVE_SCREENSHOTS === '1' ? `docs/screenshots/${name}` : test.info().outputPath(name)
+
 // Issue 36, overlays: a room's screen and /embed/<id> fill their frame (the wheel is
 // min(width, height) less the winner banner's band), stay crisp, hide Spin with ?controls=0, and
 // show the winner on a banner readable over any background. Screenshots go to docs/screenshots.
@@ -89,7 +96,7 @@ test('the embed as an overlay: fills its frame, no Spin with controls=0, the win
     await expectFilled(embed, 200)
     await expectBannerContrast(embed, `embed at ${size.width}×${size.height}`)
     await embed.screenshot({
-      path: `docs/screenshots/overlay-embed-${size.width}x${size.height}.png`,
+      path: shotPath(`overlay-embed-${size.width}x${size.height}.png`),
       omitBackground: true,
     })
     // With controls, Spin is there.
@@ -135,6 +142,6 @@ test("a room's screen as an overlay: fills its frame, the winner on a readable b
       .toBeGreaterThan(Math.min(size.width, size.height) - 120)
     await expectFilled(screen, 120)
     await expectBannerContrast(screen, `screen at ${size.width}×${size.height}`)
-    await screen.screenshot({ path: `docs/screenshots/overlay-screen-${size.width}x${size.height}.png` })
+    await screen.screenshot({ path: shotPath(`overlay-screen-${size.width}x${size.height}.png`) })
   }
 })
