@@ -168,6 +168,18 @@ describe('saved wheels in IndexedDB', () => {
   })
 
   it('a first visit opens no database until a wheel is saved, and that wheel is then stored in it', async () => {
+    // A tab of its own: the modules loaded by earlier tests stay alive in this process, and a notice
+    // of theirs on the shared channel is "another tab's write", which rightly opens the database.
+    vi.stubGlobal(
+      'BroadcastChannel',
+      class {
+        onmessage = null
+        postMessage() {}
+        addEventListener() {}
+        removeEventListener() {}
+        close() {}
+      },
+    )
     vi.resetModules()
     const { useWheelStore } = await import('./wheel-store')
     await vi.waitFor(() => expect(useWheelStore.getState().savedWheelsLoaded).toBe(true))
