@@ -1,4 +1,4 @@
-import { type Readable, Transform } from 'node:stream'
+import type { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
@@ -27,6 +27,7 @@ import type { Accounts } from '../auth/accounts'
 import type { Db } from '../db/client'
 import { HttpError, INVALID_REQUEST_MESSAGE } from '../http/errors'
 import { requireUser, userBeforeBody } from '../http/guards'
+import { limitBody } from '../http/limit-body'
 import { answers } from '../http/openapi'
 import { registerPeriodicJob } from '../jobs/runner'
 import { createRateLimiter } from '../limits/rate-limit'
@@ -63,21 +64,6 @@ export type DrawOptions = {
   purgeEveryMs?: number
   /** How often draws made before migration 0019 get their entries key (ms; every 10 minutes by default). */
   entriesKeyEveryMs?: number
-}
-
-/** Passes a request body through, failing with 413 `message` once it is longer than `limit` bytes. */
-function limitBody(request: FastifyRequest, payload: Readable, limit: number, message: string): Readable {
-  if (Number(request.headers['content-length']) > limit) throw new HttpError(413, message)
-  let seen = 0
-  const limited = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length
-      if (seen > limit) callback(new HttpError(413, message))
-      else callback(null, chunk)
-    },
-  })
-  payload.on('error', (error) => limited.destroy(error))
-  return payload.pipe(limited)
 }
 
 const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array)

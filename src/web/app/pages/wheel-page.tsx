@@ -24,6 +24,7 @@ import { TextInput } from '../../ui/text-input'
 import { usePageTitle } from '../../ui/use-page-title'
 import { DRAW_SLOTS } from './draw-slots'
 import { ShareActions } from './share-actions'
+import { loadWheelFile, readWheelFile } from './wheel-file-loader'
 
 // The page re-renders whenever the current wheel changes (an item added here or in another tab):
 // these panels show none of the items and are skipped when their own props are unchanged.
@@ -37,16 +38,7 @@ const AutoSaveLine = lazy(() => import('../../features/wheel/auto-save-line'))
 const TABS = ['Customize', 'Presets', 'History'] as const
 type Tab = (typeof TABS)[number]
 
-// The premium tabs and the file code are loaded when first used, keeping the wheel's first load lean.
-const loadWheelFile = () => import('../../features/saved-wheels/wheel-file')
-const readWheelFile = (file: File) =>
-  loadWheelFile().then(
-    (m) => m.readWheelFile(file),
-    () => ({
-      ok: false as const,
-      error: 'The import could not be loaded. Check your connection and try again.',
-    }),
-  )
+// The premium tabs are loaded when first used, keeping the wheel's first load lean.
 const PresetsTab = lazy(() =>
   import('../../features/presets/presets-tab').then((m) => ({ default: m.PresetsTab })),
 )
