@@ -10,26 +10,19 @@ import type { Schema } from '../../core/schema'
 import { request } from './client'
 
 /**
- * The room's answers are read by shape only (an object with the room's code): the full zod
- * schemas stay on the server, so the live pages do not pull the wheel's schema into chunks of their
- * own, which made /wheel's first visit load more files (decision 0047).
+ * The room's answers are read by shape only (an object with the room's code, or the new secret):
+ * the full zod schemas stay on the server, so the live pages do not pull the wheel's schema into
+ * chunks of their own, which made /wheel's first visit load more files (decision 0047).
  */
-const roomAnswer = <T>(): Schema<T> => ({
+const answerWith = <T>(key: string): Schema<T> => ({
   safeParse: (value: unknown) =>
-    typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string'
+    typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[key] === 'string'
       ? { success: true, data: value as T }
       : { success: false },
 })
-const createdRoomSchema = roomAnswer<CreatedRoom>()
-const roomStateSchema = roomAnswer<RoomState>()
-const remoteSecretSchema: Schema<{ remoteSecret: string }> = {
-  safeParse: (value: unknown) =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { remoteSecret?: unknown }).remoteSecret === 'string'
-      ? { success: true, data: value as { remoteSecret: string } }
-      : { success: false },
-}
+const createdRoomSchema = answerWith<CreatedRoom>('code')
+const roomStateSchema = answerWith<RoomState>('code')
+const remoteSecretSchema = answerWith<{ remoteSecret: string }>('remoteSecret')
 
 const UNREADABLE = 'Whirl sent an answer that could not be read. Please try again.'
 const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid: UNREADABLE } }
