@@ -135,6 +135,7 @@ const serverTests = vitestInBackground('server')
 check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 check('lint', 'npx', ['biome', 'check', '.'])
 check('structure', 'node', ['scripts/check-structure.mjs'])
+check('catalogue', 'node', ['scripts/i18n.mjs', 'check'])
 vitest('unit')
 const built = run('build', 'npm', ['run', '--silent', 'build'])
 // Not beside the browser tests: Chromium raises its own threads' priority and starved them.

@@ -13,3 +13,5 @@ export const SAVED_WHEELS_DB = 'whirl'
  * script in index.html reads it before the first paint.
  */
 export const COLOR_SCHEME_KEY = 'theme'
+/** The language the visitor chose in the language menu (functional storage: it is what they asked for). */
+export const LOCALE_KEY = 'whirl-language'

@@ -1,4 +1,5 @@
 import type { Schema } from '../../core/schema'
+import { currentLocale } from '../i18n/i18n'
 
 /**
  * The one way the web app calls the server's JSON API. Endpoint modules beside this file (account,
@@ -79,7 +80,10 @@ export async function request<T = undefined>(url: string, options: RequestOption
     response = await fetchFn(url, {
       method,
       credentials: 'same-origin',
-      headers: send ? { 'Content-Type': 'application/json' } : {},
+      // The server answers errors (and writes mails) in the page's language.
+      headers: send
+        ? { 'Content-Type': 'application/json', 'Accept-Language': currentLocale() }
+        : { 'Accept-Language': currentLocale() },
       body: send ? (options.bodyText ?? JSON.stringify(options.body ?? {})) : undefined,
       ...(options.keepalive ? { keepalive: true } : {}),
     })

@@ -1,14 +1,16 @@
 import { Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { msg } from '../../core/i18n/message-id'
 import { ColorSchemeToggle } from '../features/color-scheme/color-scheme-toggle'
+import { t } from '../i18n/i18n'
 import { Link, NavLink, useLocation } from '../router'
 import { useAuthModal } from '../state/auth-modal-store'
 import { Logo } from '../ui/logo'
 
 const NAV = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/wheel', label: 'Wheel', end: false },
-  { to: '/saved', label: 'Saved Wheels', end: false },
+  { to: '/', label: msg('Home'), end: true },
+  { to: '/wheel', label: msg('Wheel'), end: false },
+  { to: '/saved', label: msg('Saved Wheels'), end: false },
 ]
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -37,7 +39,7 @@ export function Header({ account }: { account: React.ReactNode }) {
         <Link
           to="/"
           className="mr-auto flex items-center gap-2 text-lg font-bold tracking-tight"
-          aria-label="Whirl home"
+          aria-label={t('Whirl home')}
         >
           <Logo className="size-8" />
           <span>Whirl</span>
@@ -45,7 +47,7 @@ export function Header({ account }: { account: React.ReactNode }) {
         <nav aria-label="Main" className="hidden items-center gap-1 nav:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           ))}
         </nav>
@@ -72,7 +74,7 @@ export function Header({ account }: { account: React.ReactNode }) {
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={(s) => `block ${linkClass(s)}`}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}

@@ -12,7 +12,7 @@ import {
   useMemo,
   useState,
 } from 'react'
-import { createPath, type Location, resolveTo, type To } from './history'
+import { type Location, resolveTo, type To } from './history'
 import {
   type NavigateOptions,
   type RouteMatch,
@@ -198,8 +198,8 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target: string | u
 }
 
 export function Link({ to, replace, state, reloadDocument, onClick, target, ref, ...rest }: LinkProps) {
-  const { router, state: routerState } = useRouter()
-  const href = createPath(resolveTo(to, routerState.location))
+  const { router } = useRouter()
+  const href = router.href(to)
   return (
     <a
       {...rest}

@@ -81,10 +81,27 @@ export function createPath(location: Pick<Location, 'pathname' | 'search' | 'has
   return `${location.pathname}${search}${hash}`
 }
 
-export function createBrowserHistory(): RouterHistory {
+/** An app path at its address under a prefix: ('/es', '/wheel') → '/es/wheel', ('/es', '/') → '/es'. */
+export function withBasename(basename: string, path: string): string {
+  if (!basename) return path
+  return path === '/' || path.startsWith('/?') || path.startsWith('/#')
+    ? `${basename}${path.slice(1)}`
+    : `${basename}${path}`
+}
+
+/** The app path of an address under a prefix ('/es/wheel' → '/wheel'); other addresses as they are. */
+function withoutBasename(basename: string, pathname: string): string {
+  if (!basename) return pathname
+  if (pathname.toLowerCase() === basename) return '/'
+  return pathname.toLowerCase().startsWith(`${basename}/`) ? pathname.slice(basename.length) : pathname
+}
+
+/** The browser's history; with a basename ('/es'), the app sees and makes paths without it. */
+export function createBrowserHistory(basename = ''): RouterHistory {
   const read = (): { location: Location; idx: number } => {
     const state = window.history.state as Partial<EntryState> | null
-    const { pathname, search, hash } = window.location
+    const { search, hash } = window.location
+    const pathname = withoutBasename(basename, window.location.pathname)
     return {
       location: { pathname, search, hash, state: state?.usr ?? null, key: state?.key ?? 'default' },
       idx: state?.idx ?? 0,
@@ -101,10 +118,10 @@ export function createBrowserHistory(): RouterHistory {
   const write = (next: Location, nextIdx: number, method: 'pushState' | 'replaceState') => {
     const entry: EntryState = { usr: next.state, key: next.key, idx: nextIdx }
     try {
-      window.history[method](entry, '', createPath(next))
+      window.history[method](entry, '', withBasename(basename, createPath(next)))
     } catch {
       // Safari limits pushState to 100 calls in 30 s; a full load still reaches the page.
-      window.location.assign(createPath(next))
+      window.location.assign(withBasename(basename, createPath(next)))
       return
     }
     location = next

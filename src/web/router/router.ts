@@ -12,6 +12,7 @@ import {
   type RouterHistory,
   resolveTo,
   type To,
+  withBasename,
 } from './history'
 
 /** What a lazy route's module may give: a page component or element, and an error element. */
@@ -155,6 +156,8 @@ export class Router {
   constructor(
     readonly routes: RouteObject[],
     readonly history: RouterHistory,
+    /** The language prefix every address of the app carries ('/es'), '' for English. */
+    readonly basename = '',
   ) {
     this.branches = flatten(routes)
     const location = history.location
@@ -192,6 +195,11 @@ export class Router {
     return this.go(location, options.replace || same ? 'REPLACE' : 'PUSH')
   }
 
+  /** The address a link to `to` points at, with the language prefix. */
+  href(to: To): string {
+    return withBasename(this.basename, createPath(resolveTo(to, this.state.location)))
+  }
+
   dispose(): void {
     this.stopListening()
     this.listeners.clear()
@@ -220,13 +228,17 @@ export class Router {
   }
 }
 
-export function createBrowserRouter(routes: RouteObject[]): Router {
-  return new Router(routes, createBrowserHistory())
+export function createBrowserRouter(routes: RouteObject[], options: { basename?: string } = {}): Router {
+  return new Router(routes, createBrowserHistory(options.basename), options.basename)
 }
 
 export function createMemoryRouter(
   routes: RouteObject[],
-  options: { initialEntries?: To[]; initialIndex?: number } = {},
+  options: { initialEntries?: To[]; initialIndex?: number; basename?: string } = {},
 ): Router {
-  return new Router(routes, createMemoryHistory(options.initialEntries, options.initialIndex))
+  return new Router(
+    routes,
+    createMemoryHistory(options.initialEntries, options.initialIndex),
+    options.basename,
+  )
 }

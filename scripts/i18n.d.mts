@@ -1,0 +1,1 @@
+export function extractMessages(root?: string): { found: Map<string, Set<string>>; problems: string[] }
