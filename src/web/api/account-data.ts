@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
 import { STORAGE_STORES } from '../../core/account/storage'
+import { msg } from '../../core/i18n/message-id'
 import { request } from './client'
 
-const UNREADABLE = 'Whirl sent an answer it could not read. Please try again.'
+const UNREADABLE = msg('Whirl sent an answer it could not read. Please try again.')
 
 /** Where "Download my data" points: the server answers with one JSON file to save. */
 export const ACCOUNT_DATA_URL = '/api/account/data'
@@ -23,7 +24,7 @@ export const accountDataApi = {
   usage: () =>
     request('/api/profile/usage', {
       schema: usageSchema,
-      failure: 'How much your account stores could not be loaded.',
+      failure: msg('How much your account stores could not be loaded.'),
       unreadable: { empty: UNREADABLE, invalid: UNREADABLE },
     }),
   /** Deletes the signed-in account; the password is left out for an account that only uses Google. */
@@ -32,7 +33,7 @@ export const accountDataApi = {
       method: 'POST',
       body: password ? { password } : {},
       schema: z.object({ message: z.string() }),
-      failure: 'Your account could not be deleted. Please try again.',
+      failure: msg('Your account could not be deleted. Please try again.'),
       unreadable: { empty: UNREADABLE, invalid: UNREADABLE },
     }),
 }

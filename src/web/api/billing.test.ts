@@ -28,7 +28,7 @@ describe('billingRequest', () => {
     const [url, init] = fetchFn.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/x')
     expect(init.method).toBe('POST')
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' })
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Accept-Language': 'en' })
     expect(JSON.parse(String(init.body))).toEqual({ a: 1 })
   })
 

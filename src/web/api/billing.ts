@@ -6,6 +6,7 @@ import {
   publicBillingConfigSchema,
 } from '../../core/billing/protocol'
 import { trialStatusSchema } from '../../core/billing/trial'
+import { msg } from '../../core/i18n/message-id'
 import type { Schema } from '../../core/schema'
 import { type FetchLike, request } from './client'
 
@@ -54,7 +55,7 @@ export const billingApi = {
       'POST',
       '/api/billing/create-subscription',
       createAnswer,
-      'Failed to create subscription',
+      msg('Failed to create subscription'),
       { plan_type: 'premium', ...(attemptId ? { attempt_id: attemptId } : {}) },
     ),
   activateSubscription: (subscriptionId: string) =>
@@ -62,16 +63,16 @@ export const billingApi = {
       'POST',
       '/api/billing/activate-subscription',
       activateAnswer,
-      'Failed to activate subscription',
+      msg('Failed to activate subscription'),
       { subscription_id: subscriptionId },
     ),
   capturePayment: (orderId: string) =>
-    billingRequest('POST', '/api/billing/capture-payment', captureAnswer, 'Failed to capture payment', {
+    billingRequest('POST', '/api/billing/capture-payment', captureAnswer, msg('Failed to capture payment'), {
       order_id: orderId,
       plan: 'premium',
     }),
   verifySubscription: (subscriptionId: string) =>
-    billingRequest('POST', '/api/billing/verify-subscription', verifyAnswer, 'Verification failed', {
+    billingRequest('POST', '/api/billing/verify-subscription', verifyAnswer, msg('Verification failed'), {
       subscription_id: subscriptionId,
     }),
   cancelSubscription: (subscriptionId: string, reason = PROFILE_CANCEL_REASON) =>
@@ -79,7 +80,7 @@ export const billingApi = {
       'POST',
       '/api/billing/cancel-subscription',
       cancelAnswer,
-      'Failed to cancel subscription',
+      msg('Failed to cancel subscription'),
       {
         subscription_id: subscriptionId,
         reason,
@@ -87,21 +88,21 @@ export const billingApi = {
     ),
   /** Whether the signed-in user can still have the free trial, and the trial under way. */
   trial: () =>
-    billingRequest('GET', '/api/billing/trial', trialStatusSchema, 'Could not load the free trial'),
+    billingRequest('GET', '/api/billing/trial', trialStatusSchema, msg('Could not load the free trial')),
   config: () =>
     billingRequest(
       'GET',
       '/api/billing/config',
       publicBillingConfigSchema,
-      'Could not load the billing settings',
+      msg('Could not load the billing settings'),
     ),
   simulateMonthly: () =>
     billingRequest(
       'POST',
       '/api/billing/test/simulate-monthly',
       profileAnswer,
-      'Failed to simulate a subscription',
+      msg('Failed to simulate a subscription'),
     ),
   clearSubscription: () =>
-    billingRequest('POST', '/api/billing/test/clear', profileAnswer, 'Failed to clear the subscription'),
+    billingRequest('POST', '/api/billing/test/clear', profileAnswer, msg('Failed to clear the subscription')),
 }

@@ -33,17 +33,17 @@ describe('request', () => {
     const [url, init] = fetchFn.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/x')
     expect(init).toMatchObject({ method: 'PATCH', credentials: 'same-origin' })
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' })
+    expect(init.headers).toEqual({ 'Content-Type': 'application/json', 'Accept-Language': 'en' })
     expect(JSON.parse(String(init.body))).toEqual({ a: 1 })
   })
 
-  it('a GET has no body and no content type', async () => {
+  it('a GET has no body and no content type, only the page language', async () => {
     const fetchFn = answer(200, '{"value":1}')
     await request('/api/y', { schema, fetch: fetchFn })
     const init = fetchFn.mock.calls[0]?.[1]
     expect(init?.method).toBe('GET')
     expect(init?.body).toBeUndefined()
-    expect(init?.headers).toEqual({})
+    expect(init?.headers).toEqual({ 'Accept-Language': 'en' })
   })
 
   it('without a schema an OK answer resolves without reading the body', async () => {

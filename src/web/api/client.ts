@@ -1,10 +1,13 @@
+import { msg } from '../../core/i18n/message-id'
 import type { Schema } from '../../core/schema'
-import { currentLocale } from '../i18n/i18n'
+import { currentLocale, t } from '../i18n/i18n'
 
 /**
  * The one way the web app calls the server's JSON API. Endpoint modules beside this file (account,
  * auth, billing, contact, draws, shares, themes, wheels…) describe their calls with it; a failure is
- * always an ApiError whose message is fit to show the user.
+ * always an ApiError whose message is fit to show the user, in the page's language: the messages
+ * given here (`failure`, `unreadable`) are English sources marked with msg(), translated when thrown;
+ * the server's own `error` comes in the page's language already (Accept-Language).
  */
 
 /**
@@ -23,15 +26,16 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR = 'Could not reach Whirl. Check your connection and try again.'
+export const NETWORK_ERROR = msg('Could not reach Whirl. Check your connection and try again.')
 /** A network failure while the browser knows it has no connection. */
-export const OFFLINE_ERROR =
-  'You are offline. This needs a connection to Whirl; the wheel itself keeps working. Try again once you are back online.'
+export const OFFLINE_ERROR = msg(
+  'You are offline. This needs a connection to Whirl; the wheel itself keeps working. Try again once you are back online.',
+)
 
 /** True when the browser says it has no network (navigator.onLine is false). */
 export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
-export const EMPTY_RESPONSE = 'Empty response from server'
-export const INVALID_RESPONSE = 'Invalid response from server'
+export const EMPTY_RESPONSE = msg('Empty response from server')
+export const INVALID_RESPONSE = msg('Invalid response from server')
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>
 
@@ -89,7 +93,7 @@ export async function request<T = undefined>(url: string, options: RequestOption
     })
     text = response.ok && !schema ? '' : await response.text()
   } catch {
-    throw new ApiError(0, isOffline() ? OFFLINE_ERROR : NETWORK_ERROR)
+    throw new ApiError(0, t(isOffline() ? OFFLINE_ERROR : NETWORK_ERROR))
   }
   if (response.ok && !schema) return undefined as T
   const { status } = response
@@ -97,18 +101,18 @@ export async function request<T = undefined>(url: string, options: RequestOption
   const wait = response.headers.get('Retry-After')?.trim() ?? ''
   const retryAfter = /^\d+$/.test(wait) ? Number(wait) : null
   const fail = (message: string, body: unknown = null) => new ApiError(status, message, body, retryAfter)
-  if (!text.trim()) throw fail(unreadable.empty)
+  if (!text.trim()) throw fail(t(unreadable.empty))
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw fail(unreadable.invalid)
+    throw fail(t(unreadable.invalid))
   }
   const parsed = schema?.safeParse(json)
   if (!response.ok) {
     if (parsed?.success && options.answerOn?.includes(status)) return parsed.data
-    throw fail(errorOf(json) ?? options.failure ?? unreadable.invalid, json)
+    throw fail(errorOf(json) ?? t(options.failure ?? unreadable.invalid), json)
   }
-  if (!parsed?.success) throw fail(unreadable.invalid, json)
+  if (!parsed?.success) throw fail(t(unreadable.invalid), json)
   return parsed.data
 }

@@ -10,10 +10,11 @@ import {
 } from '../../core/draws/api'
 import type { GiveawaySpec } from '../../core/draws/giveaway'
 import type { DrawEntry } from '../../core/draws/protocol'
+import { msg } from '../../core/i18n/message-id'
 import { request } from './client'
 
 /** Every draws call reads one message for an answer it cannot use. */
-const UNREADABLE = 'Whirl sent an answer it could not read. Please try again.'
+const UNREADABLE = msg('Whirl sent an answer it could not read. Please try again.')
 const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid: UNREADABLE } }
 
 /** Verifiable draws (/api/draws). A failure is an ApiError (status 0: no connection). */

@@ -1,3 +1,4 @@
+import { msg } from '../../core/i18n/message-id'
 import { CLOCK_SAMPLES, type ClockSample, estimateOffset } from '../../core/rooms/clock'
 import type {
   ClientMessage,
@@ -24,7 +25,7 @@ const createdRoomSchema = answerWith<CreatedRoom>('code')
 const roomStateSchema = answerWith<RoomState>('code')
 const remoteSecretSchema = answerWith<{ remoteSecret: string }>('remoteSecret')
 
-const UNREADABLE = 'Whirl sent an answer that could not be read. Please try again.'
+const UNREADABLE = msg('Whirl sent an answer that could not be read. Please try again.')
 const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid: UNREADABLE } }
 const path = (code: string, action: string) => `/api/rooms/${encodeURIComponent(code)}/${action}`
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -1,13 +1,15 @@
 import type { Profile } from '../../core/account/profile'
 import { readProfile } from '../../core/account/profile-check'
+import { msg } from '../../core/i18n/message-id'
 import type { Schema } from '../../core/schema'
+import { t } from '../i18n/i18n'
 import { ApiError, request } from './client'
 
 // The calls every page makes (who is signed in, sign out), apart from the sign-in forms' calls in
 // auth.ts so that a first visit loads only these.
 
 /** Every account call reads one message for any answer it cannot use. */
-const UNREADABLE = 'Whirl sent an answer it could not read. Please try again.'
+const UNREADABLE = msg('Whirl sent an answer it could not read. Please try again.')
 const unreadable = { empty: UNREADABLE, invalid: UNREADABLE }
 
 // Checked by hand, not with zod: these calls are on every page's first load (profile-check.ts).
@@ -42,7 +44,7 @@ export const accountRequest = <T>(
 /** The profile of an answer that must have one. */
 export const profileOf = async (answer: Promise<{ profile: Profile | null }>): Promise<Profile> => {
   const { profile } = await answer
-  if (!profile) throw new ApiError(200, UNREADABLE)
+  if (!profile) throw new ApiError(200, t(UNREADABLE))
   return profile
 }
 

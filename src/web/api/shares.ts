@@ -1,3 +1,4 @@
+import { msg } from '../../core/i18n/message-id'
 import {
   createShareResponseSchema,
   type SharedWheel,
@@ -9,7 +10,7 @@ import type { Wheel } from '../../core/wheel/model'
 import { request } from './client'
 
 /** Every share call reads one message for an answer it cannot use. */
-const UNREADABLE = 'Whirl sent an answer that could not be read. Please try again.'
+const UNREADABLE = msg('Whirl sent an answer that could not be read. Please try again.')
 const messages = { failure: UNREADABLE, unreadable: { empty: UNREADABLE, invalid: UNREADABLE } }
 
 /** Shared links (/api/shares). A failure is an ApiError (status 0: no connection). */

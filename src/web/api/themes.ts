@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini'
+import { msg } from '../../core/i18n/message-id'
 import { themeSyncSchema } from '../../core/sync/theme-schema'
 import type { ThemeSync } from '../../core/sync/themes'
 import { request } from './client'
@@ -10,6 +11,6 @@ export const themesApi = {
       method: 'POST',
       body,
       schema: themeSyncSchema as unknown as z.ZodMiniType<ThemeSync>,
-      failure: 'Could not sync your custom themes.',
+      failure: msg('Could not sync your custom themes.'),
     }),
 }

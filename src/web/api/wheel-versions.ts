@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { msg } from '../../core/i18n/message-id'
 import type { VersionListResponse, VersionResponse } from '../../core/sync/versions-protocol'
 import { request } from './client'
 
@@ -23,11 +24,11 @@ export const wheelVersionsApi = {
   list: (wheelId: string) =>
     request(`/api/wheels/${encodeURIComponent(wheelId)}/versions`, {
       schema: listSchema,
-      failure: 'Could not load the versions kept in your account.',
+      failure: msg('Could not load the versions kept in your account.'),
     }),
   get: (wheelId: string, versionId: string) =>
     request(`/api/wheels/${encodeURIComponent(wheelId)}/versions/${encodeURIComponent(versionId)}`, {
       schema: versionSchema,
-      failure: 'Could not load this version.',
+      failure: msg('Could not load this version.'),
     }),
 }

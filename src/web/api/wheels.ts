@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { msg } from '../../core/i18n/message-id'
 import type { SyncResponse } from '../../core/sync/protocol'
 import { request } from './client'
 
@@ -23,7 +24,7 @@ export const wheelsApi = {
   pull: (since: number) =>
     request(`/api/wheels?since=${since}`, {
       schema: syncResponseSchema,
-      failure: 'Could not sync your wheels.',
+      failure: msg('Could not sync your wheels.'),
     }),
   /** `body` is the request's JSON text ({since, changes}), made by the caller to size its batches. */
   push: (body: string, keepalive: boolean) =>
@@ -32,6 +33,6 @@ export const wheelsApi = {
       bodyText: body,
       keepalive,
       schema: syncResponseSchema,
-      failure: 'Could not sync your wheels.',
+      failure: msg('Could not sync your wheels.'),
     }),
 }

@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react'
 import { useCloudSync } from '../features/cloud-sync/use-cloud-sync'
+import { t } from '../i18n/i18n'
 import { Link } from '../router'
 import { openAuthModal } from '../state/auth-modal-store'
 import { useSession } from '../state/session-store'
@@ -32,7 +33,7 @@ export function AccountButton() {
   }
   return (
     <button type="button" onClick={() => openAuthModal('login')} className={buttonClass('primary', 'sm')}>
-      Sign In
+      {t('Sign In')}
     </button>
   )
 }

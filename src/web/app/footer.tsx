@@ -1,19 +1,22 @@
+import { msg } from '../../core/i18n/message-id'
+import { t } from '../i18n/i18n'
 import { Link } from '../router'
 import { supportEmail } from '../state/site-config'
+import { LanguageMenu } from './language-menu'
 
 const QUICK = [
-  { to: '/', label: 'Home' },
-  { to: '/wheel', label: 'Spin a Wheel' },
-  { to: '/saved', label: 'Saved Wheels' },
-  { to: '/subscription', label: 'Plans & Pricing' },
+  { to: '/', label: msg('Home') },
+  { to: '/wheel', label: msg('Spin a Wheel') },
+  { to: '/saved', label: msg('Saved Wheels') },
+  { to: '/subscription', label: msg('Plans & Pricing') },
 ]
 
 const SUPPORT = [
-  { to: '/about', label: 'About' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/about', label: msg('About') },
+  { to: '/faq', label: msg('FAQ') },
+  { to: '/contact', label: msg('Contact Us') },
+  { to: '/privacy-policy', label: msg('Privacy Policy') },
+  { to: '/terms-of-service', label: msg('Terms of Service') },
 ]
 
 function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
@@ -29,7 +32,7 @@ function LinkList({ title, links }: { title: string; links: { to: string; label:
               to={l.to}
               className="text-slate-700 hover:text-brand-600 dark:text-slate-300 dark:hover:text-white"
             >
-              {l.label}
+              {t(l.label)}
             </Link>
           </li>
         ))}
@@ -46,13 +49,15 @@ export function Footer() {
         <div>
           <p className="text-lg font-bold">Whirl</p>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-            Build a wheel, spin it, get one fair random winner. For classrooms, giveaways, game nights and
-            every decision in between.
+            {t(
+              'Build a wheel, spin it, get one fair random winner. For classrooms, giveaways, game nights and every decision in between.',
+            )}
           </p>
+          <LanguageMenu className="mt-4" />
         </div>
-        <LinkList title="Quick Links" links={QUICK} />
+        <LinkList title={t('Quick Links')} links={QUICK} />
         <div>
-          <LinkList title="Support" links={SUPPORT} />
+          <LinkList title={t('Support')} links={SUPPORT} />
           <p className="mt-3 text-sm">
             <a href={`mailto:${email}`} className="text-brand-700 underline dark:text-brand-100">
               {email}
@@ -61,7 +66,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
-        © {new Date().getFullYear()} Whirl. All rights reserved.
+        {t('© {year} Whirl. All rights reserved.', { year: String(new Date().getFullYear()) })}
       </p>
     </footer>
   )

@@ -6,6 +6,7 @@ import { t } from '../i18n/i18n'
 import { Link, NavLink, useLocation } from '../router'
 import { useAuthModal } from '../state/auth-modal-store'
 import { Logo } from '../ui/logo'
+import { LanguageMenu } from './language-menu'
 
 const NAV = [
   { to: '/', label: msg('Home'), end: true },
@@ -44,7 +45,7 @@ export function Header({ account }: { account: React.ReactNode }) {
           <Logo className="size-8" />
           <span>Whirl</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 nav:flex">
+        <nav aria-label={t('Main')} className="hidden items-center gap-1 nav:flex">
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
               {t(item.label)}
@@ -52,11 +53,14 @@ export function Header({ account }: { account: React.ReactNode }) {
           ))}
         </nav>
         <div className="hidden nav:block">{account}</div>
+        <div className="hidden nav:block">
+          <LanguageMenu />
+        </div>
         <ColorSchemeToggle />
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-lg hover:bg-slate-100 nav:hidden dark:hover:bg-slate-800"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('Close menu') : t('Open menu')}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
@@ -67,7 +71,7 @@ export function Header({ account }: { account: React.ReactNode }) {
       {menuOpen && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t('Mobile')}
           className="border-t border-slate-200 px-4 pb-4 pt-2 nav:hidden dark:border-slate-800"
         >
           <ul className="flex flex-col gap-1">
@@ -79,7 +83,10 @@ export function Header({ account }: { account: React.ReactNode }) {
               </li>
             ))}
           </ul>
-          <div className="mt-3">{account}</div>
+          <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+            {account}
+            <LanguageMenu />
+          </div>
         </nav>
       )}
     </header>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef } from 'react'
 import { ConsentHost } from '../features/consent/consent-host'
+import { t } from '../i18n/i18n'
 import { Outlet, ScrollRestoration, useLocation } from '../router'
 import { NoticeBanner } from '../ui/notice-banner'
 import { Footer } from './footer'
@@ -31,7 +32,7 @@ export function Layout() {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-slate-900"
         >
-          Skip to content
+          {t('Skip to content')}
         </a>
         <Header
           account={

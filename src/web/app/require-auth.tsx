@@ -1,5 +1,6 @@
 import { LockKeyhole } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
+import { t } from '../i18n/i18n'
 import { Navigate } from '../router'
 import { openAuthModal } from '../state/auth-modal-store'
 import { useSession } from '../state/session-store'
@@ -13,7 +14,7 @@ export function LoadingPanel() {
         aria-hidden
         className="size-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
       />
-      <p className="text-slate-600 dark:text-slate-300">Loading...</p>
+      <p className="text-slate-600 dark:text-slate-300">{t('Loading...')}</p>
     </div>
   )
 }
@@ -31,14 +32,16 @@ export function RequireAuth({ children, redirectTo }: { children: ReactNode; red
     return (
       <div className="mx-auto max-w-md px-4 py-20 text-center">
         <LockKeyhole aria-hidden className="mx-auto size-12 text-brand-600 dark:text-brand-500" />
-        <h1 className="mt-4 text-2xl font-bold">Authentication Required</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Please sign in to access this feature.</p>
+        <h1 className="mt-4 text-2xl font-bold">{t('Authentication Required')}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          {t('Please sign in to access this feature.')}
+        </p>
         <button
           type="button"
           onClick={() => openAuthModal('login')}
           className={buttonClass('primary', 'md', 'mt-6')}
         >
-          Sign In
+          {t('Sign In')}
         </button>
       </div>
     )

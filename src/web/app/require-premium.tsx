@@ -1,6 +1,7 @@
 import { Crown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { hasPremiumPlan } from '../../core/plan/plan'
+import { t } from '../i18n/i18n'
 import { Link, Navigate } from '../router'
 import { useSession } from '../state/session-store'
 import { buttonClass } from '../ui/button-class'
@@ -19,16 +20,18 @@ export function RequirePremium({ children, redirect = false }: { children: React
     return (
       <div className="mx-auto max-w-md px-4 py-20 text-center">
         <Crown aria-hidden className="mx-auto size-12 text-amber-500" />
-        <h1 className="mt-4 text-2xl font-bold">Premium Required</h1>
+        <h1 className="mt-4 text-2xl font-bold">{t('Premium Required')}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          This feature is only available for premium subscribers. Upgrade your plan to unlock all features.
+          {t(
+            'This feature is only available for premium subscribers. Upgrade your plan to unlock all features.',
+          )}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/subscription" className={buttonClass()}>
-            Upgrade to Premium
+            {t('Upgrade to Premium')}
           </Link>
           <Link to="/" className={buttonClass('outline')}>
-            Go Back
+            {t('Go Back')}
           </Link>
         </div>
       </div>

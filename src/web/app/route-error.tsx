@@ -1,3 +1,5 @@
+import { localizedPath } from '../../core/i18n/locales'
+import { currentLocale, t } from '../i18n/i18n'
 import { useRouteError } from '../router'
 import { buttonClass } from '../ui/button-class'
 
@@ -9,18 +11,18 @@ export function RouteError() {
   console.error(error)
   return (
     <div className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <h1 className="text-2xl font-bold">{t('Something went wrong')}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         {chunkFailed
-          ? 'This page could not be loaded. Check your connection, or reload: Whirl may have been updated.'
-          : 'An unexpected error stopped this page. Your wheel is still saved in this browser.'}
+          ? t('This page could not be loaded. Check your connection, or reload: Whirl may have been updated.')
+          : t('An unexpected error stopped this page. Your wheel is still saved in this browser.')}
       </p>
       <div className="mt-6 flex justify-center gap-3">
         <button type="button" onClick={() => window.location.reload()} className={buttonClass()}>
-          Reload
+          {t('Reload')}
         </button>
-        <a href="/" className={buttonClass('outline')}>
-          Back to Home
+        <a href={localizedPath(currentLocale(), '/')} className={buttonClass('outline')}>
+          {t('Back to Home')}
         </a>
       </div>
     </div>

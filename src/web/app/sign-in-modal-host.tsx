@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
+import { t } from '../i18n/i18n'
 import { openAuthModal, useAuthModal } from '../state/auth-modal-store'
 
 const SignInModal = lazy(() => import('./sign-in-dialog').then((m) => ({ default: m.SignInDialog })))
@@ -6,10 +7,10 @@ const SignInModal = lazy(() => import('./sign-in-dialog').then((m) => ({ default
 /** Why a Google sign-in came back without signing in (better-auth's error codes). */
 export function googleErrorMessage(code: string | null): string {
   if (code === 'account_not_linked') {
-    return 'This email already has a Whirl account. Sign in with your email and password.'
+    return t('This email already has a Whirl account. Sign in with your email and password.')
   }
-  if (code === 'access_denied') return 'Google sign-in was cancelled.'
-  return 'Google sign-in did not complete. Please try again.'
+  if (code === 'access_denied') return t('Google sign-in was cancelled.')
+  return t('Google sign-in did not complete. Please try again.')
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   useMemo,
   useState,
 } from 'react'
+import { t } from '../i18n/i18n'
 import { type Location, resolveTo, type To } from './history'
 import {
   type NavigateOptions,
@@ -115,7 +116,7 @@ class RouteErrorBoundary extends Component<
 function DefaultError({ error }: { error: unknown }) {
   return (
     <div role="alert" style={{ padding: '2rem', fontFamily: 'system-ui' }}>
-      <h1>Unexpected Application Error</h1>
+      <h1>{t('Unexpected Application Error')}</h1>
       <p>{error instanceof Error ? error.message : String(error)}</p>
     </div>
   )

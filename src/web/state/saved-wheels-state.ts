@@ -1,7 +1,9 @@
 import type { StoreApi } from 'zustand'
+import { msg } from '../../core/i18n/message-id'
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import type { WheelSummary } from '../../core/wheel/summary'
+import { t } from '../i18n/i18n'
 import { createTombstones } from './saved-wheels-changes'
 
 /**
@@ -16,12 +18,16 @@ export type SavedStore = StoreApi<{
   storageProblem: string | null
 }>
 
-export const SAVED_FULL_MESSAGE =
-  'Your browser has no room left to save your wheels. They stay open on this page and are saved as soon as there is room: free up browser storage, or delete some saved wheels.'
-export const SAVED_FAILED_MESSAGE =
-  'Your browser could not save your wheels just now. They stay open on this page, and saving is tried again.'
-export const SAVED_UNREAD_MESSAGE =
-  "Your saved wheels could not be read from this browser's storage just now. Nothing was deleted: reload the page to try again."
+// In English; setProblem shows them in the page's language.
+export const SAVED_FULL_MESSAGE = msg(
+  'Your browser has no room left to save your wheels. They stay open on this page and are saved as soon as there is room: free up browser storage, or delete some saved wheels.',
+)
+export const SAVED_FAILED_MESSAGE = msg(
+  'Your browser could not save your wheels just now. They stay open on this page, and saving is tried again.',
+)
+export const SAVED_UNREAD_MESSAGE = msg(
+  "Your saved wheels could not be read from this browser's storage just now. Nothing was deleted: reload the page to try again.",
+)
 export const CHANNEL = 'whirl-saved-wheels'
 
 /** 'starting' until the database is read; then IndexedDB, or local storage where it cannot be. */
@@ -83,10 +89,14 @@ export function applySaved(change: Partial<ReturnType<SavedStore['getState']>>, 
   saved.source = 'here'
 }
 
-/** Shows `message`, or (null) clears the problem shown, when it is one of `ours`. */
+/**
+ * Shows `message` (English, shown in the page's language), or (null) clears the problem shown, when
+ * it is one of `ours`.
+ */
 export function setProblem(message: string | null, ours: readonly string[]) {
   const current = saved.store?.getState().storageProblem ?? null
-  if (message === current) return
-  if (message === null && (current === null || !ours.includes(current))) return
-  saved.store?.setState({ storageProblem: message })
+  const text = message === null ? null : t(message)
+  if (text === current) return
+  if (text === null && (current === null || !ours.some((m) => t(m) === current))) return
+  saved.store?.setState({ storageProblem: text })
 }

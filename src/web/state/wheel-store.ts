@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { msg } from '../../core/i18n/message-id'
 import { MAX_SAVED_WHEELS } from '../../core/plan/definition'
 import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
 import {
@@ -22,6 +23,7 @@ import {
 import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
 import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
+import { intlLocale, t } from '../i18n/i18n'
 import { recordDeletedWheels } from './browser-data'
 import { registerDeclinedDataRemover } from './declined-data-removers'
 import { keepUnchanged } from './keep-unchanged'
@@ -75,8 +77,12 @@ type Actions = WheelEdits & {
 
 export type Outcome = { ok: true } | { ok: false; error: string }
 
-export const SAVED_LIMIT_MESSAGE = `You can keep up to ${MAX_SAVED_WHEELS} saved wheels. Delete some to make room.`
-const AT_LIMIT: Outcome = { ok: false, error: SAVED_LIMIT_MESSAGE }
+const atLimit = (): Outcome => ({
+  ok: false,
+  error: t('You can keep up to {max} saved wheels. Delete some to make room.', {
+    max: new Intl.NumberFormat(intlLocale()).format(MAX_SAVED_WHEELS),
+  }),
+})
 
 export type WheelStore = PersistedState & {
   /** A message for the user when the browser refused to store the wheel (quota, private mode). */
@@ -156,7 +162,7 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
       if (options?.asNew) set((s) => ({ currentWheel: asNewWheel(s.currentWheel) }))
       const { savedWheels, currentWheel } = get()
       const known = currentWheel.id !== null && savedWheels.some((w) => w.id === currentWheel.id)
-      if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return AT_LIMIT
+      if (!known && savedWheels.length >= MAX_SAVED_WHEELS) return atLimit()
       const result = saveWheel(savedWheels, currentWheel)
       const typed = options?.keepTypedName && result.wheel.name !== currentWheel.name
       set({
@@ -183,12 +189,12 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
         ...(s.currentWheel.id === restored.id ? { currentWheel: restored } : {}),
       })),
     duplicateSavedWheel: (id) => {
-      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return AT_LIMIT
+      if (get().savedWheels.length >= MAX_SAVED_WHEELS) return atLimit()
       set((s) => ({ savedWheels: duplicateSavedWheel(s.savedWheels, id) }))
       return { ok: true }
     },
     importWheel: (imported, more = []) => {
-      if (get().savedWheels.length + more.length >= MAX_SAVED_WHEELS) return AT_LIMIT
+      if (get().savedWheels.length + more.length >= MAX_SAVED_WHEELS) return atLimit()
       set((s) => ({ currentWheel: imported, savedWheels: [...s.savedWheels, imported, ...more] }))
       return { ok: true }
     },
@@ -199,18 +205,19 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
 let scheduled = false
 let applyingRemote = false
 
-export const STORAGE_FULL_MESSAGE =
-  'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.'
+const STORAGE_FULL_MESSAGE = msg(
+  'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
+)
 
 function write(): boolean {
   scheduled = false
   const started = performance.now()
   if (!writeStoredWheelState(pick(useWheelStore.getState()))) {
-    useWheelStore.setState({ storageProblem: STORAGE_FULL_MESSAGE })
+    useWheelStore.setState({ storageProblem: t(STORAGE_FULL_MESSAGE) })
     return false
   }
   performance.measure?.('whirl:persist', { start: started })
-  if (useWheelStore.getState().storageProblem === STORAGE_FULL_MESSAGE)
+  if (useWheelStore.getState().storageProblem === t(STORAGE_FULL_MESSAGE))
     useWheelStore.setState({ storageProblem: null })
   return true
 }

@@ -1,4 +1,5 @@
 import { Check, X } from 'lucide-react'
+import { t } from '../i18n/i18n'
 
 /**
  * A list of what a plan includes (ticks) and, when given, what it leaves out (crosses). A list
@@ -31,7 +32,9 @@ export function CheckList({
           )}
           <span>
             {item}
-            {announce && <span className="sr-only">{included ? ' (included)' : ' (not included)'}</span>}
+            {announce && (
+              <span className="sr-only">{` ${included ? t('(included)') : t('(not included)')}`}</span>
+            )}
           </span>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { Eye, EyeOff, TriangleAlert } from 'lucide-react'
 import { type InputHTMLAttributes, useId, useState } from 'react'
+import { t } from '../i18n/i18n'
 import { Alert } from './alert'
 import { TextInput } from './text-input'
 
@@ -16,11 +17,18 @@ export function Field({ label, ...props }: { label: string } & InputHTMLAttribut
   )
 }
 
-/** A password input with a show/hide toggle. */
+/**
+ * A password input with a show/hide toggle, named "Show password" / "Hide password" unless
+ * `toggleNames` says which password it is ("Show confirm password").
+ */
 export function PasswordField({
   label,
+  toggleNames,
   ...props
-}: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+}: { label: string; toggleNames?: { show: string; hide: string } } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type'
+>) {
   const id = useId()
   const [visible, setVisible] = useState(false)
   return (
@@ -38,7 +46,9 @@ export function PasswordField({
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={
+            visible ? (toggleNames?.hide ?? t('Hide password')) : (toggleNames?.show ?? t('Show password'))
+          }
           aria-pressed={visible}
           className="absolute inset-y-0 right-0 mt-1 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white"
         >
@@ -53,18 +63,21 @@ type Change = InputHTMLAttributes<HTMLInputElement>['onChange']
 
 /** The email field of the sign-in, registration and reset-link forms. */
 export function EmailField(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'name'>) {
-  return <Field label="Email Address" type="email" name="email" autoComplete="email" {...props} />
+  return <Field label={t('Email Address')} type="email" name="email" autoComplete="email" {...props} />
 }
 
 /** A new password and its confirmation (registration and password reset). */
 export function NewPasswordFields({
-  label = 'Password',
+  label,
+  newPassword = false,
   password,
   confirmPassword,
   onPassword,
   onConfirmPassword,
 }: {
   label?: string
+  /** The password replaces an old one (the reset page): its toggle says "new password". */
+  newPassword?: boolean
   password: string
   confirmPassword: string
   onPassword: Change
@@ -73,14 +86,16 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        label={label}
+        label={label ?? t('Password')}
+        toggleNames={newPassword ? { show: t('Show new password'), hide: t('Hide new password') } : undefined}
         name="password"
         autoComplete="new-password"
         value={password}
         onChange={onPassword}
       />
       <PasswordField
-        label="Confirm Password"
+        label={t('Confirm Password')}
+        toggleNames={{ show: t('Show confirm password'), hide: t('Hide confirm password') }}
         name="confirmPassword"
         autoComplete="new-password"
         value={confirmPassword}

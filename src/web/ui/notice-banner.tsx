@@ -1,4 +1,5 @@
 import { CircleCheck, X } from 'lucide-react'
+import { t } from '../i18n/i18n'
 import { closeNotice, useNoticeStore } from '../state/notice-store'
 
 /** The notice of state/notice-store.ts, under the header on every page, until closed. */
@@ -12,7 +13,7 @@ export function NoticeBanner() {
     >
       <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
       <p className="min-w-0 flex-1">{notice}</p>
-      <button type="button" aria-label="Close" onClick={closeNotice}>
+      <button type="button" aria-label={t('Close')} onClick={closeNotice}>
         <X aria-hidden className="size-4" />
       </button>
     </div>

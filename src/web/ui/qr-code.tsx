@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { encode } from 'uqr'
+import { t } from '../i18n/i18n'
 
 /** Modules of light margin around the code, as the QR standard asks for. */
 const QUIET_ZONE = 4
@@ -26,7 +27,7 @@ export function QrCode({ text, size = 160 }: { text: string; size?: number }) {
       width={size}
       height={size}
       role="img"
-      aria-label="QR code of the link"
+      aria-label={t('QR code of the link')}
       data-testid="share-qr"
       shapeRendering="crispEdges"
       className="rounded-lg"

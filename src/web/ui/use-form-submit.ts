@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react'
+import { t } from '../i18n/i18n'
 
 /**
- * The flow every form shares: check the fields with the shared rules (the first problem is shown
- * and nothing is sent), then send while `busy`, and show the server's message if that fails. A
+ * The flow every form shares: check the fields with the shared rules (the first problem is shown,
+ * in the page's language, and nothing is sent), then send while `busy`, and show the server's message if that fails. A
  * change to any field clears the message (`edited`).
  */
 export function useFormSubmit(initialError: string | null = null) {
@@ -14,7 +15,7 @@ export function useFormSubmit(initialError: string | null = null) {
     async (event?: FormEvent): Promise<void> => {
       event?.preventDefault()
       const problem = check()
-      if (problem) return setError(problem)
+      if (problem) return setError(t(problem))
       setBusy(true)
       try {
         await send()

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { t } from '../../i18n/i18n'
 import { useNavigate } from '../../router'
 import { useSession } from '../../state/session-store'
 import { BackButton } from '../../ui/back-button'
@@ -16,7 +17,7 @@ function Spinner() {
         aria-hidden
         className="size-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
       />
-      <span className="sr-only">Loading your profile</span>
+      <span className="sr-only">{t('Loading your profile')}</span>
     </div>
   )
 }
@@ -34,7 +35,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 
 /** /profile: the signed-in user's details, display name editing, plan and sign-out. */
 export function Component() {
-  usePageTitle('User Profile')
+  usePageTitle(t('User Profile'))
   const { profile } = useSession()
   const navigate = useNavigate()
   const [error, setError] = useState<string | null>(null)
@@ -42,7 +43,7 @@ export function Component() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <BackButton />
-      <h1 className="mt-4 text-3xl font-bold">User Profile</h1>
+      <h1 className="mt-4 text-3xl font-bold">{t('User Profile')}</h1>
       {!profile ? (
         <Spinner />
       ) : (
@@ -54,13 +55,13 @@ export function Component() {
               <SignOutButton leave={() => navigate('/')} onError={setError} size="sm" />
             </div>
             <dl className="mt-4">
-              <Item label="Display Name">
-                <DisplayNameEditor profile={profile} saveLabel="Save Changes" />
+              <Item label={t('Display Name')}>
+                <DisplayNameEditor profile={profile} saveLabel={t('Save Changes')} />
               </Item>
-              <Item label="Email">
+              <Item label={t('Email')}>
                 <span className="break-all">{profile.email}</span>
               </Item>
-              <Item label="Member Since">{memberSince(profile.createdAt)}</Item>
+              <Item label={t('Member Since')}>{memberSince(profile.createdAt)}</Item>
             </dl>
           </section>
           <SubscriptionPanel profile={profile} />

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
+import { t } from '../../i18n/i18n'
 import { closeAuthModal } from '../../state/auth-modal-store'
 import { ErrorBox } from '../../ui/field'
 import { DisplayNameEditor, memberSince, PlanBadge, SubscriptionStatusLine } from './profile-parts'
@@ -26,14 +27,14 @@ export function ProfileView({ profile }: { profile: Profile }) {
         <PlanBadge profile={profile} />
       </div>
       <dl>
-        <Row label="Display Name">
-          <DisplayNameEditor profile={profile} saveLabel="Save" />
+        <Row label={t('Display Name')}>
+          <DisplayNameEditor profile={profile} saveLabel={t('Save')} />
         </Row>
-        <Row label="Email">
+        <Row label={t('Email')}>
           <span className="break-all">{profile.email}</span>
         </Row>
-        <Row label="Member Since">{memberSince(profile.createdAt)}</Row>
-        <Row label="Subscription Status">
+        <Row label={t('Member Since')}>{memberSince(profile.createdAt)}</Row>
+        <Row label={t('Subscription Status')}>
           <SubscriptionStatusLine profile={profile} />
         </Row>
       </dl>

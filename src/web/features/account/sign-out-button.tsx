@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react'
+import { t } from '../../i18n/i18n'
 import { signOut } from '../../state/session-store'
 import { Button } from '../../ui/button'
 
@@ -35,7 +36,7 @@ export function SignOutButton({
       }}
     >
       <LogOut aria-hidden className="size-4" />
-      Sign Out
+      {t('Sign Out')}
     </Button>
   )
 }

@@ -1,12 +1,12 @@
 import { Crown, RefreshCw, TriangleAlert } from 'lucide-react'
 import type { Profile } from '../../../core/account/profile'
-import { longDate as trialDate } from '../../../core/billing/trial'
 import {
   daysUntilExpiry,
   hasPremiumPlan,
   hasSubscriptionStatus,
   isExpiringSoon,
 } from '../../../core/plan/plan'
+import { intlLocale, t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
@@ -14,6 +14,19 @@ import { Dialog } from '../../ui/dialog'
 import { longDate } from '../../ui/long-date'
 import { planName, SubscriptionStatusLine } from './profile-parts'
 import { MESSAGES, useSubscriptionActions } from './use-subscription-actions'
+
+/** The trial's last day as the plans page gives it ("Saturday, July 26, 2025" in English). */
+const trialDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(intlLocale(), {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+const usd = (amount: number | string) =>
+  new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'USD' }).format(Number(amount))
 
 const label = 'text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
 
@@ -29,23 +42,29 @@ function ExpiryNote({ profile }: { profile: Profile }) {
       {cancelled && (
         <p className="mt-4 text-sm" data-testid="cancelled-note">
           {until
-            ? `Cancelled — premium until ${until}`
-            : 'Cancelled — premium until the end of the paid period'}
+            ? t('Cancelled — premium until {date}', { date: until })
+            : t('Cancelled — premium until the end of the paid period')}
         </p>
       )}
       {premium && trial && (
         <p className="mt-4 text-sm" data-testid="trial-status">
           <span className="mr-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-            Trial
+            {t('Trial')}
           </span>
-          Free trial until {trialDate(trial.endsAt)}
           {trial.firstPaymentAt
-            ? `; the first payment of $${trial.amount} is taken then.`
-            : '; cancelled, nothing will be charged.'}
+            ? t('Free trial until {date}; the first payment of {amount} is taken then.', {
+                date: trialDate(trial.endsAt),
+                amount: usd(trial.amount),
+              })
+            : t('Free trial until {date}; cancelled, nothing will be charged.', {
+                date: trialDate(trial.endsAt),
+              })}
         </p>
       )}
       {premium && !cancelled && !trial && until && (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">Current period ends {until}.</p>
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+          {t('Current period ends {date}.', { date: until })}
+        </p>
       )}
       {soon && days !== null && (
         <p
@@ -54,8 +73,16 @@ function ExpiryNote({ profile }: { profile: Profile }) {
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            Expiring soon: your premium access ends in {days} {days === 1 ? 'day' : 'days'}
-            {until ? `, on ${until}` : ''}.{cancelled ? ' Subscribe again to keep it.' : ''}
+            {until
+              ? t(
+                  '{days, plural, one {Expiring soon: your premium access ends in # day, on {date}.} other {Expiring soon: your premium access ends in # days, on {date}.}}',
+                  { days, date: until },
+                )
+              : t(
+                  '{days, plural, one {Expiring soon: your premium access ends in # day.} other {Expiring soon: your premium access ends in # days.}}',
+                  { days },
+                )}
+            {cancelled ? ` ${t('Subscribe again to keep it.')}` : ''}
           </span>
         </p>
       )}
@@ -76,23 +103,22 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="subscription-heading" className="text-lg font-bold">
-        Subscription
+        {t('Subscription')}
       </h2>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
-          <dt className={label}>Current Plan</dt>
+          <dt className={label}>{t('Current Plan')}</dt>
           <dd className="mt-1 font-medium" data-testid="plan-name">
             {planName(profile)}
           </dd>
         </div>
         <div>
-          <dt className={label}>Status</dt>
+          <dt className={label}>{t('Status')}</dt>
           <dd className="mt-1 font-medium" data-testid="subscription-status">
             <SubscriptionStatusLine profile={profile} />
             {!premium && !profile.subscriptionId && (
               <span className="font-normal text-slate-500 dark:text-slate-400">
-                {' '}
-                (Free plan, no subscription)
+                {` ${t('(Free plan, no subscription)')}`}
               </span>
             )}
           </dd>
@@ -103,13 +129,13 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
         {!premium && (
           <Link to="/subscription" className={buttonClass('primary', 'sm')}>
             <Crown aria-hidden className="size-4" />
-            Upgrade to Premium
+            {t('Upgrade to Premium')}
           </Link>
         )}
         {premium && hasSubscriptionStatus(profile, 'cancelled') && (
           <Link to="/subscription" className={buttonClass('primary', 'sm')}>
             <Crown aria-hidden className="size-4" />
-            Subscribe again
+            {t('Subscribe again')}
           </Link>
         )}
         {profile.subscriptionId && (
@@ -120,7 +146,7 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
             className={buttonClass('outline', 'sm')}
           >
             <RefreshCw aria-hidden className={`size-4 ${actions.busy === 'verify' ? 'animate-spin' : ''}`} />
-            {actions.busy === 'verify' ? 'Refreshing...' : 'Refresh Status'}
+            {actions.busy === 'verify' ? t('Refreshing...') : t('Refresh Status')}
           </button>
         )}
         {premium && hasSubscriptionStatus(profile, 'active') && (
@@ -130,13 +156,13 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
             disabled={actions.busy !== null}
             className={buttonClass('outline', 'sm', 'text-red-700 dark:text-red-300')}
           >
-            {actions.busy === 'cancel' ? 'Cancelling...' : 'Cancel Subscription'}
+            {actions.busy === 'cancel' ? t('Cancelling...') : t('Cancel Subscription')}
           </button>
         )}
       </div>
       {actions.confirming && (
         <Dialog
-          title="Cancel subscription?"
+          title={t('Cancel subscription?')}
           onClose={actions.keep}
           footer={
             <>
@@ -146,18 +172,20 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
                 className={buttonClass('outline', 'sm')}
                 data-autofocus
               >
-                Keep Subscription
+                {t('Keep Subscription')}
               </button>
               <button type="button" onClick={actions.cancel} className={buttonClass('danger', 'sm')}>
-                Cancel Subscription
+                {t('Cancel Subscription')}
               </button>
             </>
           }
         >
-          <p>{MESSAGES.confirmCancel}</p>
+          <p>{t(MESSAGES.confirmCancel)}</p>
           {longDate(profile.subscriptionExpiresAt) && (
             <p className="mt-3 font-semibold" data-testid="access-ends">
-              Your Premium access ends on {longDate(profile.subscriptionExpiresAt)}.
+              {t('Your Premium access ends on {date}.', {
+                date: longDate(profile.subscriptionExpiresAt) ?? '',
+              })}
             </p>
           )}
         </Dialog>
@@ -173,7 +201,7 @@ export function SubscriptionPanel({ profile }: { profile: Profile }) {
               data-autofocus
               className={buttonClass('primary', 'sm')}
             >
-              OK
+              {t('OK')}
             </button>
           }
         >

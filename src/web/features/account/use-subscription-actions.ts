@@ -1,17 +1,22 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
+import { msg } from '../../../core/i18n/message-id'
 import { billingApi } from '../../api/billing'
+import { t } from '../../i18n/i18n'
 
+/** The spec's messages, in English: shown with t(), `{error}` being the reason given. */
 export const MESSAGES = {
-  verified: 'Subscription status updated successfully!',
-  verifyFailed: 'Failed to verify subscription: ',
-  verifyError: 'Error verifying subscription: ',
-  confirmCancel:
+  verified: msg('Subscription status updated successfully!'),
+  verifyFailed: msg('Failed to verify subscription: {error}'),
+  verifyError: msg('Error verifying subscription: {error}'),
+  confirmCancel: msg(
     'Are you sure you want to cancel your subscription? This action cannot be undone and you will lose access to premium features.',
-  cancelled:
+  ),
+  cancelled: msg(
     'Subscription cancelled successfully. You will retain access until the end of your current billing period.',
-  cancelFailed: 'Failed to cancel subscription: ',
-  noSubscription: 'No active subscription found',
+  ),
+  cancelFailed: msg('Failed to cancel subscription: {error}'),
+  noSubscription: msg('No active subscription found'),
 } as const
 
 /** A message for the user, shown in a dialog in place of the spec's alerts. */
@@ -21,10 +26,12 @@ export type Notice = { title: string; text: string; ok: boolean }
 async function verify(subscriptionId: string): Promise<Notice> {
   try {
     const result = await billingApi.verifySubscription(subscriptionId)
-    if (result.success) return { title: 'Subscription status', text: MESSAGES.verified, ok: true }
-    return { title: 'Subscription status', text: MESSAGES.verifyFailed + result.error, ok: false }
+    const title = t('Subscription status')
+    if (result.success) return { title, text: t(MESSAGES.verified), ok: true }
+    return { title, text: t(MESSAGES.verifyFailed, { error: result.error }), ok: false }
   } catch (e) {
-    return { title: 'Subscription status', text: MESSAGES.verifyError + (e as Error).message, ok: false }
+    const text = t(MESSAGES.verifyError, { error: (e as Error).message })
+    return { title: t('Subscription status'), text, ok: false }
   }
 }
 
@@ -55,7 +62,8 @@ export function useSubscriptionActions(profile: Profile) {
   }
 
   const askToCancel = () => {
-    if (!subscriptionId) setNotice({ title: 'Cancel subscription', text: MESSAGES.noSubscription, ok: false })
+    if (!subscriptionId)
+      setNotice({ title: t('Cancel subscription'), text: t(MESSAGES.noSubscription), ok: false })
     else setConfirming(true)
   }
 
@@ -66,14 +74,22 @@ export function useSubscriptionActions(profile: Profile) {
     try {
       const result = await billingApi.cancelSubscription(subscriptionId)
       if (result.success) {
-        setNotice({ title: 'Subscription cancelled', text: result.message ?? MESSAGES.cancelled, ok: true })
+        setNotice({
+          title: t('Subscription cancelled'),
+          text: result.message ?? t(MESSAGES.cancelled),
+          ok: true,
+        })
         void verify(subscriptionId)
       } else
-        setNotice({ title: 'Cancel subscription', text: MESSAGES.cancelFailed + result.error, ok: false })
+        setNotice({
+          title: t('Cancel subscription'),
+          text: t(MESSAGES.cancelFailed, { error: result.error }),
+          ok: false,
+        })
     } catch (e) {
       setNotice({
-        title: 'Cancel subscription',
-        text: MESSAGES.cancelFailed + (e as Error).message,
+        title: t('Cancel subscription'),
+        text: t(MESSAGES.cancelFailed, { error: (e as Error).message }),
         ok: false,
       })
     } finally {

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { authApi } from '../../api/auth'
+import { t } from '../../i18n/i18n'
 
 let googleConfigured: Promise<boolean> | null = null
 const isGoogleConfigured = () => {
@@ -90,7 +91,7 @@ export function GoogleButton({
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
       >
         <GoogleMark />
-        Continue with Google
+        {t('Continue with Google')}
       </button>
     </div>
   )

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { loginError } from '../../../core/account/rules'
 import { authApi } from '../../api/auth'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { closeAuthModal, switchAuthView } from '../../state/auth-modal-store'
 import { signedIn } from '../../state/session-store'
@@ -29,7 +30,7 @@ export function LoginForm({ notice }: { notice: string | null }) {
       <form noValidate onSubmit={send} className="space-y-4">
         <EmailField value={email} onChange={edit(setEmail)} data-autofocus />
         <PasswordField
-          label="Password"
+          label={t('Password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -41,22 +42,22 @@ export function LoginForm({ notice }: { notice: string | null }) {
             onClick={closeAuthModal}
             className="font-medium text-brand-700 hover:underline dark:text-brand-100"
           >
-            Forgot your password?
+            {t('Forgot your password?')}
           </Link>
         </div>
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? 'Signing In...' : 'Sign In'}
+          {busy ? t('Signing In...') : t('Sign In')}
         </Button>
       </form>
       <GoogleButton onError={setError} before={<Divider />} />
       <p className="mt-5 text-center text-sm text-slate-600 dark:text-slate-300">
-        Don&apos;t have an account?{' '}
+        {t("Don't have an account?")}{' '}
         <button
           type="button"
           onClick={() => switchAuthView('register')}
           className="font-semibold text-brand-700 hover:underline dark:text-brand-100"
         >
-          Sign up
+          {t('Sign up')}
         </button>
       </p>
     </div>
@@ -67,7 +68,7 @@ export function Divider() {
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
-      or
+      {t('or')}
       <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
     </div>
   )

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { DISPLAY_NAME_MAX, type RegisterFields, registerError } from '../../../core/account/rules'
 import { authApi } from '../../api/auth'
+import { t } from '../../i18n/i18n'
 import { closeAuthModal, switchAuthView } from '../../state/auth-modal-store'
 import { signedIn } from '../../state/session-store'
 import { Button } from '../../ui/button'
@@ -30,7 +31,7 @@ export function RegisterForm() {
       <ErrorBox message={error} />
       <form noValidate onSubmit={send} className="space-y-4">
         <Field
-          label="Display Name"
+          label={t('Display Name')}
           name="displayName"
           autoComplete="nickname"
           maxLength={DISPLAY_NAME_MAX * 2}
@@ -46,18 +47,18 @@ export function RegisterForm() {
           onConfirmPassword={edit('confirmPassword')}
         />
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? 'Creating Account...' : 'Create Account'}
+          {busy ? t('Creating Account...') : t('Create Account')}
         </Button>
       </form>
       <GoogleButton onError={setError} before={<Divider />} />
       <p className="mt-5 text-center text-sm text-slate-600 dark:text-slate-300">
-        Already have an account?{' '}
+        {t('Already have an account?')}{' '}
         <button
           type="button"
           onClick={() => switchAuthView('login')}
           className="font-semibold text-brand-700 hover:underline dark:text-brand-100"
         >
-          Sign in
+          {t('Sign in')}
         </button>
       </p>
     </div>

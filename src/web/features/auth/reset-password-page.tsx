@@ -1,7 +1,8 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useState } from 'react'
-import { resetPasswordError } from '../../../core/account/rules'
+import { PASSWORD_MIN, resetPasswordError } from '../../../core/account/rules'
 import { authApi } from '../../api/auth'
+import { t } from '../../i18n/i18n'
 import { Link, useSearchParams } from '../../router'
 import { signedIn } from '../../state/session-store'
 import { Button } from '../../ui/button'
@@ -13,7 +14,7 @@ const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-
 
 /** /reset-password?token=…: choose a new password (the registration rules), then signed in. */
 export function Component() {
-  usePageTitle('Reset Password')
+  usePageTitle(t('Reset Password'))
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [password, setPassword] = useState('')
@@ -32,49 +33,57 @@ export function Component() {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        <h1 className="text-2xl font-bold">{t('Choose a new password')}</h1>
         {done ? (
           <div role="status" className="mt-4">
             <CheckCircle2 aria-hidden className="size-10 text-green-600 dark:text-green-400" />
-            <p className="mt-3">Your password has been changed and you are signed in.</p>
+            <p className="mt-3">{t('Your password has been changed and you are signed in.')}</p>
             <p className="mt-4 flex flex-wrap gap-4">
               <Link to="/wheel" className={linkClass}>
-                Go to the wheel
+                {t('Go to the wheel')}
               </Link>
               <Link to="/profile" className={linkClass}>
-                Your profile
+                {t('Your profile')}
               </Link>
             </p>
           </div>
         ) : !token ? (
           <div className="mt-4">
-            <ErrorBox message="This reset link is incomplete. Open the link from the mail again, or ask for a new one." />
+            <ErrorBox
+              message={t(
+                'This reset link is incomplete. Open the link from the mail again, or ask for a new one.',
+              )}
+            />
             <Link to="/forgot-password" className={linkClass}>
-              Ask for a new link
+              {t('Ask for a new link')}
             </Link>
           </div>
         ) : (
           <>
             <p className="mt-2 mb-5 text-slate-600 dark:text-slate-300">
-              At least 6 characters. Every other device signed in to your account will be signed out.
+              {t(
+                'At least {min} characters. Every other device signed in to your account will be signed out.',
+                { min: PASSWORD_MIN },
+              )}
             </p>
             <ErrorBox message={error} />
             <form noValidate onSubmit={send} className="space-y-4">
               <NewPasswordFields
-                label="New Password"
+                label={t('New Password')}
+                newPassword
                 password={password}
                 confirmPassword={confirmPassword}
                 onPassword={edit(setPassword)}
                 onConfirmPassword={edit(setConfirmPassword)}
               />
               <Button type="submit" disabled={busy} className="w-full">
-                {busy ? 'Saving...' : 'Set New Password'}
+                {busy ? t('Saving...') : t('Set New Password')}
               </Button>
             </form>
             <p className="mt-6 text-center text-sm text-slate-600 dark:text-slate-300">
-              Link expired or already used?{' '}
+              {t('Link expired or already used?')}{' '}
               <Link to="/forgot-password" className={linkClass}>
-                Ask for a new link
+                {t('Ask for a new link')}
               </Link>
             </p>
           </>

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { Profile } from '../../../core/account/profile'
+import { t } from '../../i18n/i18n'
 import { closeAuthModal, useAuthModal } from '../../state/auth-modal-store'
 import { useSession } from '../../state/session-store'
 import { Dialog } from '../../ui/dialog'
@@ -29,7 +30,7 @@ export function SignInModal({ profileView }: { profileView: (profile: Profile) =
   const { status, profile } = useSession()
   const body = useRef<HTMLDivElement>(null)
   const firstView = useRef(true)
-  const title = profile ? 'Your Profile' : view === 'login' ? 'Sign In' : 'Create Account'
+  const title = profile ? t('Your Profile') : view === 'login' ? t('Sign In') : t('Create Account')
 
   // Switching between login and register puts the focus on the new form's first field.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view changes

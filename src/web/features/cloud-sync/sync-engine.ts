@@ -1,3 +1,4 @@
+import { msg } from '../../../core/i18n/message-id'
 import {
   applyServerWheels,
   emptySyncState,
@@ -11,6 +12,7 @@ import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { wheelsApi } from '../../api/wheels'
+import { t } from '../../i18n/i18n'
 import { savedWheelsRead } from '../../state/browser-data'
 import {
   forgetDeletedWheels,
@@ -31,8 +33,9 @@ const BATCH_CHARS = 4_000_000
 /** Browsers let a request outlive its page only up to 64 KiB. */
 const KEEPALIVE_CHARS = 60_000
 
-export const LOCAL_STORE_FULL_MESSAGE =
-  'This browser has no room left to store your wheels. They are safe in your account and stay open on this page; free up browser storage to keep them here too.'
+export const LOCAL_STORE_FULL_MESSAGE = msg(
+  'This browser has no room left to store your wheels. They are safe in your account and stay open on this page; free up browser storage to keep them here too.',
+)
 
 /** Splits changes into requests of a sensible size (a 10,000-item wheel is about 0.6 MB). */
 function batches(changes: SyncChange[]): SyncChange[][] {
@@ -62,7 +65,7 @@ const MAX_PULL_PAGES = 40
 const BUSY_RETRY_MS = 6_000
 
 /** The sync status line's words while the account may read its wheels but not change them. */
-export const READ_ONLY_MESSAGE = 'Cloud sync is paused: read-only until you renew.'
+export const READ_ONLY_MESSAGE = msg('Cloud sync is paused: read-only until you renew.')
 
 /**
  * Keeps this browser's saved wheels and the account's cloud copy in step while a premium user is
@@ -187,12 +190,12 @@ export function startCloudSync(
       // again, so none is skipped and none is ever taken for deleted.
       state = current
       if (!(await storeSyncRecord(current))) {
-        setSyncStatus({ kind: 'error', message: LOCAL_STORE_FULL_MESSAGE })
+        setSyncStatus({ kind: 'error', message: t(LOCAL_STORE_FULL_MESSAGE) })
         return
       }
       setSyncStatus(
         readOnly
-          ? { kind: 'read-only', message: READ_ONLY_MESSAGE }
+          ? { kind: 'read-only', message: t(READ_ONLY_MESSAGE) }
           : refusal !== null
             ? { kind: 'error', message: refusal }
             : { kind: 'synced', at: Date.now() },
@@ -205,7 +208,7 @@ export function startCloudSync(
         retry = setTimeout(() => void run(), BUSY_RETRY_MS)
       } else if (error instanceof ApiError && error.status === 403) {
         readOnly = true
-        setSyncStatus({ kind: 'read-only', message: READ_ONLY_MESSAGE })
+        setSyncStatus({ kind: 'read-only', message: t(READ_ONLY_MESSAGE) })
       } else if (!navigator.onLine || (error instanceof ApiError && error.status === 0)) {
         setSyncStatus({ kind: 'offline' })
       } else {

@@ -1,4 +1,5 @@
 import { Cloud, CloudOff, RefreshCw, TriangleAlert } from 'lucide-react'
+import { t } from '../../i18n/i18n'
 import { useSyncStatus } from '../../state/sync-status'
 
 /** One line saying whether the saved wheels are in step with the account's cloud copy. */
@@ -6,18 +7,18 @@ export function SyncStatusLine() {
   const status = useSyncStatus((s) => s.status)
   const [Icon, text, tone] =
     status.kind === 'syncing'
-      ? [RefreshCw, 'Syncing…', 'text-slate-600 dark:text-slate-400']
+      ? [RefreshCw, t('Syncing…'), 'text-slate-600 dark:text-slate-400']
       : status.kind === 'synced'
-        ? [Cloud, 'Synced with your account', 'text-emerald-700 dark:text-emerald-300']
+        ? [Cloud, t('Synced with your account'), 'text-emerald-700 dark:text-emerald-300']
         : status.kind === 'offline'
           ? [
               CloudOff,
-              'Offline — changes will sync when you are back online',
+              t('Offline — changes will sync when you are back online'),
               'text-amber-700 dark:text-amber-300',
             ]
           : status.kind === 'read-only' || status.kind === 'error'
             ? [TriangleAlert, status.message, 'text-red-700 dark:text-red-300']
-            : [Cloud, 'Cloud sync starting…', 'text-slate-600 dark:text-slate-400']
+            : [Cloud, t('Cloud sync starting…'), 'text-slate-600 dark:text-slate-400']
   return (
     <p data-testid="sync-status" className={`flex items-center gap-1.5 text-sm ${tone}`}>
       <Icon aria-hidden className="size-4 shrink-0" />

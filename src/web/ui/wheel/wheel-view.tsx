@@ -2,6 +2,7 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState } fr
 import type { WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
+import { t } from '../../i18n/i18n'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel, type WheelPart } from './draw-wheel'
 import { followPointer, textUnderPointer } from './ticker'
@@ -124,7 +125,7 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
         <div
           ref={tickerRef}
           role="marquee"
-          aria-label="Ticker"
+          aria-label={t('Ticker')}
           className="wheel-ticker"
           style={{ width: size }}
         />
@@ -152,7 +153,9 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
               ref={canvasRef}
               className="block size-full"
               role="img"
-              aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
+              aria-label={t('{count, plural, one {Wheel with # item} other {Wheel with # items}}', {
+                count: items.length,
+              })}
             />
           </div>
           {/* No CSS drop-shadow on the pointer: it lies over the turning layer, so it is drawn again
