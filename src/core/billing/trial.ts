@@ -9,8 +9,9 @@ export const TRIAL_DAYS = 7
 export const TRIAL_REMINDER_DAYS = 2
 const DAY_MS = 86_400_000
 
-/** Shown with its values: `days` (TRIAL_DAYS) and `price` (the monthly price, "$6.99"). */
-export const TRIAL_OFFER = msg('{days}-day free trial, then {price}/month')
+/** The trial offer: its message, shown with `days` (TRIAL_DAYS) and `price` ("$6.99"), and its English. */
+export const TRIAL_OFFER_MESSAGE = msg('{days}-day free trial, then {price}/month')
+export const TRIAL_OFFER = english(TRIAL_OFFER_MESSAGE, { days: TRIAL_DAYS, price: `$${PREMIUM_PLAN.price}` })
 
 /** GET /api/billing/trial: whether the user can still start a trial, and the trial under way. */
 export const trialStatusSchema = z.object({

@@ -2,7 +2,7 @@ import { CircleCheck, Crown } from 'lucide-react'
 import {
   TRIAL_CONDITIONS,
   TRIAL_DAYS,
-  TRIAL_OFFER,
+  TRIAL_OFFER_MESSAGE,
   TRIAL_USED,
   type TrialStatus,
 } from '../../../core/billing/trial'
@@ -113,7 +113,7 @@ export function PremiumCard({
       {state.kind === 'offer' && offersTrial(trial, visitor) && (
         <div className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <p className="font-semibold" data-testid="trial-offer">
-            {t(TRIAL_OFFER, { days: TRIAL_DAYS, price: usd(PREMIUM_PLAN.price) })}
+            {t(TRIAL_OFFER_MESSAGE, { days: TRIAL_DAYS, price: usd(PREMIUM_PLAN.price) })}
           </p>
           <p className="mt-0.5 text-xs">{t(TRIAL_CONDITIONS)}</p>
         </div>
