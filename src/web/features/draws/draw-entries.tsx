@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { PublicDraw } from '../../../core/draws/api'
+import { t } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button-class'
 
 /** The proof page lists this many entries at first: a draw of 10,000 stays light (decision 0051). */
@@ -9,10 +10,17 @@ export const FIRST_LISTED = 100
 export function DrawEntries({ entries, winnerIndex }: Pick<PublicDraw, 'entries' | 'winnerIndex'>) {
   const [all, setAll] = useState(false)
   const shown = all ? entries : entries.slice(0, FIRST_LISTED)
+  // One label per distinct weight: a draw of 10,000 entries formats a handful of messages, not 10,000.
+  const labels = new Map<number, string>()
+  const weightLabel = (weight: number) => {
+    const label = labels.get(weight) ?? t('weight {weight}', { weight })
+    labels.set(weight, label)
+    return label
+  }
   return (
     <>
       <h2 id="draw-entries" className="mt-8 text-xl font-bold">
-        Entries ({entries.length})
+        {t('Entries ({count, number})', { count: entries.length })}
       </h2>
       <ol
         aria-labelledby="draw-entries"
@@ -28,15 +36,18 @@ export function DrawEntries({ entries, winnerIndex }: Pick<PublicDraw, 'entries'
           >
             <span className="w-10 shrink-0 text-slate-500 dark:text-slate-400">{i + 1}.</span>
             <span className="min-w-0 flex-1 break-words">{text}</span>
-            <span className="shrink-0 text-slate-500 dark:text-slate-400">weight {weight}</span>
+            <span className="shrink-0 text-slate-500 dark:text-slate-400">{weightLabel(weight)}</span>
           </li>
         ))}
       </ol>
       {shown.length < entries.length && (
         <p className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700 dark:text-slate-300">
-          The first {FIRST_LISTED} of {entries.length} entries are listed.
+          {t('The first {shown, number} of {count, number} entries are listed.', {
+            shown: FIRST_LISTED,
+            count: entries.length,
+          })}
           <button type="button" onClick={() => setAll(true)} className={buttonClass('outline', 'sm')}>
-            Show all {entries.length} entries
+            {t('Show all {count, number} entries', { count: entries.length })}
           </button>
         </p>
       )}

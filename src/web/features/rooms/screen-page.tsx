@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
+import { ROOM_MESSAGES } from '../../../core/rooms/protocol'
+import { t } from '../../i18n/i18n'
 import { useParams, useSearchParams } from '../../router'
 import { useShownItems, useShownWinner } from './live-parts'
 import { LiveWheel } from './live-wheel'
@@ -29,7 +31,7 @@ export function Component() {
   const size = useFittedSize((w, h) => Math.min(w, h) - BANNER_PX - POINTER_ROOM_PX)
 
   useEffect(() => {
-    document.title = room ? `${room.wheel.name} · Screen` : 'Screen · Whirl'
+    document.title = room ? t('{name} · Screen', { name: room.wheel.name }) : t('Screen · Whirl')
   }, [room])
   useEffect(() => {
     if (!transparent) return
@@ -45,11 +47,11 @@ export function Component() {
       className={`relative flex h-dvh flex-col items-center justify-center overflow-hidden pt-6 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
       data-testid="live-screen"
     >
-      <h1 className="sr-only">{room?.wheel.name ?? 'Live room'}</h1>
+      <h1 className="sr-only">{room?.wheel.name ?? t('Live room')}</h1>
       {room && <LiveWheel items={items} spin={room.spin} serverNow={serverNow} size={size} />}
       {status !== 'live' && (
         <p className="absolute top-2 rounded bg-slate-900/80 px-3 py-1 text-sm text-white">
-          {status === 'ended' ? 'This room has ended.' : 'Reconnecting…'}
+          {status === 'ended' ? t(ROOM_MESSAGES.ended) : t('Reconnecting…')}
         </p>
       )}
       <div role="status" aria-live="polite" className="winner-band">

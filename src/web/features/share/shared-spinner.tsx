@@ -3,6 +3,8 @@ import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item, Wheel } from '../../../core/wheel/model'
 import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
 import { planItemsSpin } from '../../../core/wheel/weighted-spin'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { useWheelBox } from '../../ui/wheel/wheel-box'
@@ -78,7 +80,7 @@ export function SharedSpinner({
       </div>
       {controls && (
         <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
-          {spinning ? 'Spinning…' : 'Spin'}
+          {spinning ? t('Spinning…') : t('Spin')}
         </button>
       )}
       {overlay ? (
@@ -104,7 +106,11 @@ export function SharedSpinner({
                 className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
                 style={{ backgroundColor: winner.color }}
               />
-              The winner is <strong data-testid="winner-text">{winner.text}</strong>
+              {tx('The winner is <0/>', [
+                <strong key="winner" data-testid="winner-text">
+                  {winner.text}
+                </strong>,
+              ])}
               {winner.image && (
                 <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />
               )}
