@@ -1,5 +1,5 @@
 import { Copy, Download, RotateCcw } from 'lucide-react'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import {
   teamsText,
   teamsToCsv,
@@ -12,6 +12,7 @@ import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { downloadText } from '../../ui/download'
+import { useSlices } from '../../ui/use-slices'
 import type { Drawn } from './use-giveaway'
 
 function CopyExport({ text, csv, file }: { text: string; csv: string; file: string }) {
@@ -131,11 +132,29 @@ export function WinnersList({
   )
 }
 
-/** The teams as cards, with Copy and Export CSV. */
+/** Team cards list this many members at once, then as many more a task (decision 0057). */
+const MEMBERS_SLICE = 500
+
+/** The teams as cards, with Copy and Export CSV; a split of thousands is listed in slices. */
 export function TeamCards({ drawn }: { drawn: Drawn }) {
   const result = drawn.record.result
+  const teams = useMemo(
+    () =>
+      result?.kind === 'teams'
+        ? result.teams.map((team) => team.map((index) => drawn.names[index] ?? ''))
+        : [],
+    [result, drawn.names],
+  )
+  const members = teams.reduce((sum, team) => sum + team.length, 0)
+  const listed = useSlices(members, MEMBERS_SLICE, MEMBERS_SLICE)
+  const exported = useMemo(() => ({ text: teamsText(teams), csv: teamsToCsv(teams) }), [teams])
   if (result?.kind !== 'teams') return null
-  const teams = result.teams.map((team) => team.map((index) => drawn.names[index] ?? ''))
+  // The members listed so far, team by team in order: each team lists those before the slice's end.
+  const starts: number[] = []
+  teams.reduce((start, team) => {
+    starts.push(start)
+    return start + team.length
+  }, 0)
   return (
     <div className="mt-3">
       <ul aria-label={t('Teams')} className="grid gap-2 sm:grid-cols-2">
@@ -148,7 +167,7 @@ export function TeamCards({ drawn }: { drawn: Drawn }) {
           >
             <p className="font-bold">{t('Team {number}', { number: i + 1 })}</p>
             <ul>
-              {team.map((member, j) => (
+              {team.slice(0, Math.max(0, listed - (starts[i] ?? 0))).map((member, j) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share a name
                 <li key={j} className="break-words">
                   {member}
@@ -158,7 +177,7 @@ export function TeamCards({ drawn }: { drawn: Drawn }) {
           </li>
         ))}
       </ul>
-      <CopyExport text={teamsText(teams)} csv={teamsToCsv(teams)} file="teams.csv" />
+      <CopyExport text={exported.text} csv={exported.csv} file="teams.csv" />
       <p className="mt-2">{proofLink(drawn.id)}</p>
     </div>
   )

@@ -1,8 +1,9 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
 import { ROOM_MESSAGES } from '../../../core/rooms/protocol'
 import { t } from '../../i18n/i18n'
 import { useParams, useSearchParams } from '../../router'
+import { WinnerBanner } from '../../ui/wheel/winner-banner'
 import { useShownItems, useShownWinner } from './live-parts'
 import { LiveWheel } from './live-wheel'
 import { useLiveRoom } from './use-live-room'
@@ -17,7 +18,8 @@ const BANNER_PX = 76
 /**
  * /live/<code>/screen: the room's wheel alone, filling the window, for a projector or a stream
  * overlay (?bg=transparent), min(width, height) less the winner banner's band below it, where the
- * winner shows on a banner readable over any background.
+ * winner shows on a banner readable over any background (once there are several, the room's
+ * winners list on a card over the frame).
  */
 export function Component() {
   const code = readRoomCode(useParams().code) ?? ''
@@ -27,6 +29,8 @@ export function Component() {
   const serverNow = connection?.serverNow ?? noClock
   const items = useShownItems(room, serverNow)
   const winner = useShownWinner(room, serverNow)
+  // Once the wheel has landed: the room's winners in the order drawn (the history is newest first).
+  const winners = useMemo(() => (winner && room ? [...room.history].reverse() : []), [winner, room])
   // The wheel is min(width, height) less the banner's band below it and the pointer's room above.
   const size = useFittedSize((w, h) => Math.min(w, h) - BANNER_PX - POINTER_ROOM_PX)
 
@@ -55,12 +59,7 @@ export function Component() {
         </p>
       )}
       <div role="status" aria-live="polite" className="winner-band">
-        {winner && (
-          <p className="winner-banner" data-testid="winner-banner">
-            <span aria-hidden style={{ backgroundColor: winner.color }} />
-            <span data-testid="screen-winner">{winner.text}</span>
-          </p>
-        )}
+        <WinnerBanner winners={winners} textTestId="screen-winner" />
       </div>
     </main>
   )

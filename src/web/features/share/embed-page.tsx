@@ -52,7 +52,7 @@ export function Component() {
 
   return (
     <main
-      className={`flex h-dvh flex-col items-center justify-center gap-2 overflow-hidden px-2 py-2 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
+      className={`relative flex h-dvh flex-col items-center justify-center gap-2 overflow-hidden px-2 py-2 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
       data-testid="embed"
     >
       {state.kind === 'ready' ? (
