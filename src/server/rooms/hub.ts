@@ -2,7 +2,8 @@ import type { WebSocket } from 'ws'
 import type { RoomState, ServerMessage } from '../../core/rooms/protocol'
 import type { ProfileEvents } from '../events/events'
 import { roomState } from './repository'
-import type { KnownRoom, RoomService } from './service'
+import type { RoomService } from './service'
+import type { KnownRoom } from './spin'
 
 type Log = { warn(obj: object, msg: string): void }
 /** One message on its way to the sockets the room had when it was sent; `after`, once sent to each. */

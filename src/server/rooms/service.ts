@@ -9,21 +9,10 @@ import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { createRoomDraws } from './draws'
 import { createRoomRepository, type RoomRow, roomState } from './repository'
-import { createRoomSpin, lastSpin, openRow, spinning } from './spin'
+import { createRoomSpin, type KnownRoom, lastSpin, openRow, type SpinCaller, spinning } from './spin'
 
 export type RoomLimits = { -readonly [K in keyof typeof ROOM_LIMITS]: number }
 export type Role = 'host' | 'remote' | 'viewer'
-/**
- * A room just written, with its next draw's commitment when the writer knows it; `announced`: the
- * change's notification went out with its commit (only this process's screens are left to tell).
- */
-export type KnownRoom = { row: RoomRow; next: RoomState['next'] | undefined; announced?: boolean }
-/** An HTTP spin's caller: its bearer token, and its address's counter of host calls and its limit. */
-export type SpinCaller = {
-  token: string | null
-  callsKey: string
-  callsLimit: { max: number; timeWindow: number }
-}
 type RoomChange = Parameters<ReturnType<typeof createRoomRepository>['update']>[1] & {
   /** The commitment of `nextDrawId` (not stored on the room): lets the change be sent without a read. */
   commitment?: string

@@ -15,9 +15,21 @@ import { HttpError } from '../http/errors'
 import { tooManyAttempts } from '../limits/rate-limit'
 import type { RoomDraws } from './draws'
 import { type RoomRow, roomState } from './repository'
-import type { KnownRoom, RoomLimits, SpinCaller } from './service'
 import { readForSpin, type SpinRead, spinConflictOf, writeSpin } from './spin-store'
 
+/**
+ * A room just written, with its next draw's commitment when the writer knows it; `announced`: the
+ * change's notification went out with its commit (only this process's screens are left to tell).
+ */
+export type KnownRoom = { row: RoomRow; next: RoomState['next'] | undefined; announced?: boolean }
+/** An HTTP spin's caller: its bearer token, and its address's counter of host calls and its limit. */
+export type SpinCaller = {
+  token: string | null
+  callsKey: string
+  callsLimit: { max: number; timeWindow: number }
+}
+/** The room's limits a spin reads. */
+type SpinLimits = { spinsPerMinute: number; leadMs: number; history: number }
 /** A room's spins are counted in windows of a minute. */
 const SPIN_WINDOW_MS = 60_000
 /** Tries of a spin whose room changed between its read and its write (an edit of the wheel). */
@@ -47,7 +59,7 @@ export const openRow = (row: RoomRow | null): RoomRow => {
 export function createRoomSpin(options: {
   db: Db
   source: RandomSource
-  limits: RoomLimits
+  limits: SpinLimits
   draws: RoomDraws
   publish: (code: string, version: number, known?: KnownRoom) => Promise<void>
   announcement: (code: string, version: number, state: RoomState) => SQL | null
