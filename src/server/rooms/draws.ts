@@ -24,21 +24,29 @@ const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.ge
  */
 export function createRoomDraws(db: Db, source: RandomSource) {
   const repository = createDrawRepository(db)
+  /** `drawn`: a draw that may have the same entries (the spun one): its hashes are reused then. */
   const prepare = async (
     wheel: RoomWheel,
     previousDrawId: string | null,
+    drawn?: DrawRow,
   ): Promise<NewDrawRow & { id: string }> => {
     const entries = drawEntriesOf(wheel.items)
     const serverSeed = newServerSeed(getRandomValues)
+    const same = drawn?.entriesKey && JSON.stringify(drawn.entries) === JSON.stringify(entries)
+    const [wheelHash, entriesKey, commitment] = await Promise.all([
+      same ? drawn.wheelHash : wheelHashOf(entries),
+      same ? drawn.entriesKey : entriesKeyOf(entries),
+      commitmentOf(serverSeed),
+    ])
     return {
       id: newDrawId(),
       userId: null,
       name: wheel.name,
       entries,
-      wheelHash: await wheelHashOf(entries),
-      entriesKey: await entriesKeyOf(entries),
+      wheelHash,
+      entriesKey,
       serverSeed,
-      commitment: await commitmentOf(serverSeed),
+      commitment,
       previousDrawId,
       dataBytes: drawBytes(wheel.name, entries),
     }

@@ -83,7 +83,8 @@ export function createRoomSpin(options: {
     const { clientSeed, winnerIndex } = await draws.decide(draw)
     // The draw's entries are the items of the wheel it was committed for.
     const wheel = afterSpin(spun, winnerIndex)
-    const next = await draws.prepare(wheel, spun.mode === 'elimination' ? draw.id : null)
+    // The same entries as the spun draw's unless the winner left: its hashes serve again.
+    const next = await draws.prepare(wheel, spun.mode === 'elimination' ? draw.id : null, draw)
     const plan = planItemsSpin(source, spun.items, normalizeAngle(lastSpin(first)?.to ?? 0), winnerIndex)
     // The lead is counted from just before the one write: all of it goes to the fan-out.
     const start = Date.now() + limits.leadMs
