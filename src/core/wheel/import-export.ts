@@ -17,6 +17,7 @@ import {
 import { colorBetween } from './neighbour-colors'
 import { withNewIds } from './operations'
 import { isPictureUrl } from './picture'
+import { msg } from '../i18n/message-id'
 import { lookSchema, plainWheelSchema, wheelSchema } from './schema'
 import { readWeight } from './weights'
 
@@ -25,11 +26,12 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const IMPORTED_WHEEL_NAME = 'Imported Wheel'
 
 export const IMPORT_MESSAGES = {
-  notJson: 'Invalid JSON file',
-  badShape: 'Invalid wheel data format',
-  unreadable: 'Failed to read file',
-  notJsonFile: 'Please choose a .json file',
-  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  notJson: msg('Invalid JSON file'),
+  badShape: msg('Invalid wheel data format'),
+  unreadable: msg('Failed to read file'),
+  notJsonFile: msg('Please choose a .json file'),
+  // IMPORT_MAX_BYTES (a test keeps them together).
+  tooLarge: msg('The file is larger than 5 MB'),
   tooManyItems: (count: number) =>
     `The wheel has ${formatCount(count)} items; a wheel can hold at most ${formatCount(MAX_ITEMS)}`,
 } as const

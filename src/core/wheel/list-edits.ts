@@ -1,3 +1,5 @@
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import { type RandomSource, randomInt } from '../random/random'
 import type { Item, Wheel } from './model'
 
@@ -96,3 +98,7 @@ export const CLEAR_ALL_ASKS_ABOVE = 15
 export const clearAllAsks = (count: number): boolean => count > CLEAR_ALL_ASKS_ABOVE
 /** The question Clear all asks, naming the count. */
 export const clearAllQuestion = (count: number): string => `Clear all ${count} items?`
+export const clearAllQuestionText = (count: number): Message => ({
+  message: msg('{count, plural, one {Clear all {count} item?} other {Clear all {count} items?}}'),
+  values: { count },
+})

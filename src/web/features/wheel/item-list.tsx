@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { chances, isWeighted } from '../../../core/wheel/weights'
+import { t } from '../../i18n/i18n'
 import { useEditorPrefs } from '../../state/editor-prefs'
 import { ItemRow } from './item-row'
 
@@ -46,7 +47,7 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
       style={{ maxHeight: VIEWPORT }}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       data-testid="item-list"
-      aria-label={`${items.length} items`}
+      aria-label={t('{count, plural, one {# item} other {# items}}', { count: items.length })}
     >
       <div style={{ height: items.length * ROW, position: 'relative' }}>
         <div style={{ transform: `translateY(${first * ROW}px)` }}>
