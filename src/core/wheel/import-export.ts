@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { formatCount } from '../format/count'
+import { msg } from '../i18n/message-id'
 import { storableCut } from '../text/storable'
 import {
   clampSpinDuration,
@@ -17,7 +18,6 @@ import {
 import { colorBetween } from './neighbour-colors'
 import { withNewIds } from './operations'
 import { isPictureUrl } from './picture'
-import { msg } from '../i18n/message-id'
 import { lookSchema, plainWheelSchema, wheelSchema } from './schema'
 import { readWeight } from './weights'
 

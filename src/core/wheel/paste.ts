@@ -1,6 +1,6 @@
+import { formatCount } from '../format/count'
 import type { Message } from '../i18n/message'
 import { msg } from '../i18n/message-id'
-import { formatCount } from '../format/count'
 import { storableCut } from '../text/storable'
 import { MAX_ITEM_TEXT, MAX_ITEMS } from './model'
 

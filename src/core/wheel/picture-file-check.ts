@@ -1,5 +1,4 @@
 import { msg } from '../i18n/message-id'
-import { MAX_PICTURE_BYTES } from './picture'
 
 /**
  * A chosen picture file, judged before anything decodes it (issue 37): its size, then its first

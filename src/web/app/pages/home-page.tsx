@@ -37,7 +37,7 @@ export function Component() {
               {t('Start Spinning')}
             </Link>
             <Link to="/about" className={buttonClass('outline', 'lg')}>
-              {tx('Learn More<0> about Whirl</0>', [<span className="sr-only" />])}
+              {tx('Learn More<0> about Whirl</0>', [<span key="about" className="sr-only" />])}
             </Link>
           </div>
         </div>

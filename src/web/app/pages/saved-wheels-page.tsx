@@ -201,7 +201,9 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
       ) : wheels.length === 0 ? (
         <div className="mt-10 text-center text-slate-600 dark:text-slate-400">
           <FolderOpen aria-hidden className="mx-auto size-12" />
-          <p className="mt-3 text-lg font-semibold text-slate-900 dark:text-slate-100">{t('No saved wheels yet')}</p>
+          <p className="mt-3 text-lg font-semibold text-slate-900 dark:text-slate-100">
+            {t('No saved wheels yet')}
+          </p>
           <p className="mt-1 text-sm">{t('Save a wheel from the editor, or import a wheel file.')}</p>
           <Link to="/wheel" className={buttonClass('primary', 'sm', 'mt-4')}>
             {t('Create a Wheel')}
@@ -269,7 +271,9 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
           }
         >
           <p>
-            {t('“{name}” will be deleted from your saved wheels. This cannot be undone.', { name: deleting.name })}
+            {t('“{name}” will be deleted from your saved wheels. This cannot be undone.', {
+              name: deleting.name,
+            })}
           </p>
         </Dialog>
       )}

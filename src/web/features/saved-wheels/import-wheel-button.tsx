@@ -1,6 +1,7 @@
 import { Upload } from 'lucide-react'
 import { useRef } from 'react'
 import type { ImportResult } from '../../../core/wheel/import-export'
+import { t } from '../../i18n/i18n'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
 import { usePlan } from '../../state/use-plan'
@@ -35,7 +36,7 @@ export function ImportWheelButton({
     if (!result.ok) return onImported(result)
     const outcome = useWheelStore.getState().importWheel(result.wheel, canSave ? result.more : undefined)
     if (outcome.ok) clearListUndo()
-    if (outcome.ok && result.note) showNotice(result.note)
+    if (outcome.ok && result.note) showNotice(t(result.note))
     onImported(outcome.ok ? { ok: true, name: result.wheel.name } : outcome)
   }
 
@@ -43,14 +44,14 @@ export function ImportWheelButton({
     <>
       <button type="button" className={buttonClass('outline', 'sm')} onClick={() => input.current?.click()}>
         <Upload aria-hidden className="size-4" />
-        Import
+        {t('Import')}
       </button>
       <input
         ref={input}
         type="file"
         accept=".json,application/json"
         className="hidden"
-        aria-label="Import a wheel file"
+        aria-label={t('Import a wheel file')}
         data-testid="import-file"
         onChange={(e) => {
           void importFile(e.target.files?.[0])

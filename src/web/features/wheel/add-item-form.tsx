@@ -81,9 +81,13 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
       </form>
       {atLimit && !freeLimit && (
         <p id="item-limit-reason" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          {tx('<0>Item limit reached</0>. A wheel can hold at most {max, number} items.', [<strong />], {
-            max: MAX_ITEMS,
-          })}
+          {tx(
+            '<0>Item limit reached</0>. A wheel can hold at most {max, number} items.',
+            [<strong key="reason" />],
+            {
+              max: MAX_ITEMS,
+            },
+          )}
         </p>
       )}
       {atLimit && freeLimit && (
@@ -93,7 +97,10 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
         >
           {tx(
             '<0>Item limit reached</0>. Free wheels hold up to {limit} items. <1>Upgrade to Premium</1> for up to {max, number} items.',
-            [<strong />, <Link to="/subscription" className="font-semibold underline" />],
+            [
+              <strong key="reason" />,
+              <Link key="upgrade" to="/subscription" className="font-semibold underline" />,
+            ],
             { limit: maxItems, max: MAX_ITEMS },
           )}
         </div>

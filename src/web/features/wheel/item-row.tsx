@@ -3,8 +3,8 @@ import { lazy, memo, Suspense, useRef, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
-import { useWheelStore } from '../../state/wheel-store'
 import { intlLocale, t } from '../../i18n/i18n'
+import { useWheelStore } from '../../state/wheel-store'
 import { WeightField } from './weight-field'
 
 // Loaded when a row first shows it (Advanced, or an item with a picture): not in the first load.
@@ -17,7 +17,6 @@ const percent = (chance: number) =>
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(chance / 100)
-
 
 /** One item: colour picker, inline edit (Enter confirms, Escape cancels) and delete. */
 export const ItemRow = memo(function ItemRow({

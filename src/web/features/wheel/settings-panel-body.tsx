@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react'
+import { msg } from '../../../core/i18n/message-id'
 import {
   clampToRange,
   MODE_DESCRIPTIONS,
@@ -8,7 +9,6 @@ import {
   type WheelMode,
   type WheelSettings,
 } from '../../../core/wheel/model'
-import { msg } from '../../../core/i18n/message-id'
 import { intlLocale, t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
@@ -25,7 +25,9 @@ const MODE_LABELS: Record<WheelMode, string> = {
 }
 
 const seconds = (ms: number) =>
-  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000)
+  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    ms / 1000,
+  )
 
 /** The Settings panel's content, loaded when the panel is first opened (decision 0054). */
 export default function SettingsBody({
@@ -65,8 +67,7 @@ export default function SettingsBody({
       </label>
       <label className="block">
         <span className="flex justify-between font-medium">
-          {t('Wheel size')}{' '}
-          <output>{t('{size} px', { size: settings.wheelSize })}</output>
+          {t('Wheel size')} <output>{t('{size} px', { size: settings.wheelSize })}</output>
         </span>
         <input
           type="range"

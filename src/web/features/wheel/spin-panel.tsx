@@ -59,7 +59,11 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   // Worked out in the render that starts or ends the spin, not in an effect after it: a second
   // commit in the spin's first frames made the browser paint and raster twice just as the
   // wheel starts to turn (decision 0019, seventh pass). The last announcement stays after a close.
-  const live = winner ? t('The winner is {winner}', { winner: winner.text }) : spinning ? t('Spinning…') : null
+  const live = winner
+    ? t('The winner is {winner}', { winner: winner.text })
+    : spinning
+      ? t('Spinning…')
+      : null
   if (live !== null && live !== announcement) setAnnouncement(live)
 
   const close = () => {
@@ -166,8 +170,8 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
       {!full.on && slots.belowSpin?.({ name: wheel.name, items, mode: settings.mode })}
       <p className="hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400">
         {tx('Tip: press <0>Ctrl</0> + <1>Enter</1> to spin', [
-          <kbd className="rounded border px-1" />,
-          <kbd className="rounded border px-1" />,
+          <kbd key="ctrl" className="rounded border px-1" />,
+          <kbd key="enter" className="rounded border px-1" />,
         ])}
       </p>
 
@@ -177,7 +181,10 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
       >
         <Stat label={t('Items')} value={number(count)} />
         <ChanceStat items={items} />
-        <Stat label={t('Spin time')} value={t('{seconds}s', { seconds: tenths(settings.spinDuration / 1000) })} />
+        <Stat
+          label={t('Spin time')}
+          value={t('{seconds}s', { seconds: tenths(settings.spinDuration / 1000) })}
+        />
         <Stat label={t('Wheel size')} value={t('{size}px', { size: number(size) })} />
       </dl>
 
