@@ -2,6 +2,7 @@ import { forwardRef, useImperativeHandle, useLayoutEffect, useRef, useState } fr
 import type { WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { normalizeAngle, SPIN_EASING, type SpinPlan } from '../../../core/wheel/spin'
+import { t } from '../../i18n/i18n'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel, type WheelPart } from './draw-wheel'
 import { followPointer, textUnderPointer } from './ticker'
@@ -124,7 +125,8 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
         <div
           ref={tickerRef}
           role="marquee"
-          aria-label="Ticker"
+          aria-label={t('Ticker')}
+          dir="auto"
           className="wheel-ticker"
           style={{ width: size }}
         />
