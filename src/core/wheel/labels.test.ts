@@ -65,7 +65,8 @@ describe('fitWheelLabels', () => {
       ['대한민국서울', '특별시청'],
     ])
     // Every line fits its box: no glyph is clipped at the rim.
-    for (const line of fitted?.lines.flatMap((l) => l ?? []) ?? []) expect(fullWidth(line, 20)).toBeLessThanOrEqual(120)
+    for (const line of fitted?.lines.flatMap((l) => l ?? []) ?? [])
+      expect(fullWidth(line, 20)).toBeLessThanOrEqual(120)
   })
 
   it('does not start a Japanese line with a closing mark or a small kana', () => {
