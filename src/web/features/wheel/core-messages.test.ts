@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Message } from '../../../core/i18n/message'
+import { featureLine, featureLineText, PLAN_FEATURES } from '../../../core/plan/features'
 import { itemLimitMessage, itemLimitText } from '../../../core/plan/plan'
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../../core/wheel/import-export'
 import {
@@ -84,6 +85,12 @@ describe("core's messages in English", () => {
       const load = loadWithinLimit(big, max)
       expect(english(limitedLoadText('Big', load))).toBe(limitedLoadMessage('Big', load))
     }
+  })
+
+  it("the plans' feature lines", () => {
+    for (const feature of PLAN_FEATURES)
+      for (const plan of ['free', 'premium'] as const)
+        expect(english(featureLineText(feature, plan))).toBe(featureLine(feature, plan))
   })
 
   it('the fixed messages name the limits they are about', () => {
