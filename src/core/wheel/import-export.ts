@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { formatCount } from '../format/count'
+import type { Message } from '../i18n/message'
 import { msg } from '../i18n/message-id'
 import { storableCut } from '../text/storable'
 import {
@@ -36,12 +37,15 @@ export const IMPORT_MESSAGES = {
     `The wheel has ${formatCount(count)} items; a wheel can hold at most ${formatCount(MAX_ITEMS)}`,
 } as const
 
+/** One sentence of an import's note for a page that shows it in its language; `wheel` names the wheel it is about. */
+export type NoteText = Message & { wheel?: string }
+
 /**
  * A read file: the wheel, with `more` wheels when the file held several (a Wheel of Names
  * savedWheels list) and `note` when the app should say what it changed or left out.
  */
 export type ImportResult =
-  | { ok: true; wheel: Wheel; more?: Wheel[]; note?: string }
+  | { ok: true; wheel: Wheel; more?: Wheel[]; note?: string; noteText?: NoteText[] }
   | { ok: false; error: string }
 
 /** The file's outer shape: an object with an items array. Everything inside is read leniently below. */
