@@ -34,7 +34,7 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
   if (items.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-        No items yet. Add some items to get started!
+        {t('No items yet. Add some items to get started!')}
       </p>
     )
   }
