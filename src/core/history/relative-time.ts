@@ -8,11 +8,26 @@ const DAY = 24 * HOUR
  * reads 'Just now'; an unreadable one reads ''.
  */
 export function relativeTime(timestamp: string, now: Date, locale?: string): string {
+  const age = spinAge(timestamp, now)
+  if (age === null) return ''
+  if (age.unit === 'now') return 'Just now'
+  if (age.unit === 'date')
+    return new Date(age.time).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+  return age.unit === 'minute' ? `${age.amount}m ago` : `${age.amount}h ago`
+}
+
+/** How long ago a spin was, for a page that words it in its own language; null when unreadable. */
+export type SpinAge =
+  | { unit: 'now' }
+  | { unit: 'minute' | 'hour'; amount: number }
+  | { unit: 'date'; time: number }
+
+export function spinAge(timestamp: string, now: Date): SpinAge | null {
   const t = Date.parse(timestamp)
-  if (Number.isNaN(t)) return ''
+  if (Number.isNaN(t)) return null
   const age = now.getTime() - t
-  if (age < MINUTE) return 'Just now'
-  if (age < HOUR) return `${Math.floor(age / MINUTE)}m ago`
-  if (age < DAY) return `${Math.floor(age / HOUR)}h ago`
-  return new Date(t).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' })
+  if (age < MINUTE) return { unit: 'now' }
+  if (age < HOUR) return { unit: 'minute', amount: Math.floor(age / MINUTE) }
+  if (age < DAY) return { unit: 'hour', amount: Math.floor(age / HOUR) }
+  return { unit: 'date', time: t }
 }

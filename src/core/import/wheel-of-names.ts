@@ -1,9 +1,11 @@
 import { formatCount } from '../format/count'
+import { msg } from '../i18n/message-id'
 import { storableCut } from '../text/storable'
 import {
   IMPORT_MESSAGES,
   IMPORTED_WHEEL_NAME,
   type ImportResult,
+  type NoteText,
   own,
   readItems,
 } from '../wheel/import-export'
@@ -104,15 +106,27 @@ function spinSeconds(value: unknown): number | null {
   return Number.isFinite(n) && n > 0 ? n : null
 }
 
-function readSettings(config: Record<string, unknown>, notes: string[]): WheelSettings {
+/** A sentence of the note, in English and as a message with values. */
+type Note = { english: string; text: NoteText }
+
+function readSettings(config: Record<string, unknown>, notes: Note[]): WheelSettings {
   const seconds = spinSeconds(own(config, 'spinTime'))
   let spinDuration = DEFAULT_SETTINGS.spinDuration
   if (seconds !== null) {
     spinDuration = clampSpinDuration(seconds * 1000)
     if (Math.abs(spinDuration - seconds * 1000) >= SPIN_DURATION.step / 2)
-      notes.push(
-        `Spin time ${formatSeconds(seconds * 1000)} s set to ${formatSeconds(spinDuration)} s: Whirl spins for ${formatSeconds(SPIN_DURATION.min)} to ${formatSeconds(SPIN_DURATION.max)} s.`,
-      )
+      notes.push({
+        english: `Spin time ${formatSeconds(seconds * 1000)} s set to ${formatSeconds(spinDuration)} s: Whirl spins for ${formatSeconds(SPIN_DURATION.min)} to ${formatSeconds(SPIN_DURATION.max)} s.`,
+        text: {
+          message: msg('Spin time {from} s set to {to} s: Whirl spins for {min} to {max} s.'),
+          values: {
+            from: formatSeconds(seconds * 1000),
+            to: formatSeconds(spinDuration),
+            min: formatSeconds(SPIN_DURATION.min),
+            max: formatSeconds(SPIN_DURATION.max),
+          },
+        },
+      })
   }
   let during = own(config, 'duringSpinSound')
   let after = own(config, 'afterSpinSound')
@@ -133,24 +147,43 @@ function readSettings(config: Record<string, unknown>, notes: string[]): WheelSe
 
 const formatSeconds = (ms: number) => String(Math.round(ms / 100) / 10)
 
-const listed = (texts: string[], max = 5) =>
+const LISTED = 5
+const listed = (texts: string[], max = LISTED) =>
   texts.length > max
     ? `${texts.slice(0, max).join(', ')} and ${formatCount(texts.length - max)} more`
     : texts.join(', ')
 
-type Read = { ok: true; wheel: Wheel; notes: string[]; unused: string[] } | { ok: false; error: string }
+type Read = { ok: true; wheel: Wheel; notes: Note[]; unused: string[] } | { ok: false; error: string }
 
 function readWheel(config: Record<string, unknown>, now: () => number): Read {
-  const notes: string[] = []
+  const notes: Note[] = []
   const entries = entriesOf(config)
   const onWheel = entries.filter((e) => e.enabled)
   if (onWheel.length > MAX_ITEMS) return { ok: false, error: IMPORT_MESSAGES.tooManyItems(onWheel.length) }
   const items = readItems(onWheel)
   const off = entries.filter((e) => !e.enabled).map((e, i) => readItems([e])[0]?.text ?? `Item ${i + 1}`)
   if (off.length > 0)
-    notes.push(
-      `${formatCount(off.length)} ${off.length === 1 ? 'entry was' : 'entries were'} turned off in Wheel of Names and left off the wheel: ${listed(off)}.`,
-    )
+    notes.push({
+      english: `${formatCount(off.length)} ${off.length === 1 ? 'entry was' : 'entries were'} turned off in Wheel of Names and left off the wheel: ${listed(off)}.`,
+      text:
+        off.length > LISTED
+          ? {
+              message: msg(
+                '{count, plural, one {# entry was turned off in Wheel of Names and left off the wheel: {names} and {more, number} more.} other {# entries were turned off in Wheel of Names and left off the wheel: {names} and {more, number} more.}}',
+              ),
+              values: {
+                count: off.length,
+                names: off.slice(0, LISTED).join(', '),
+                more: off.length - LISTED,
+              },
+            }
+          : {
+              message: msg(
+                '{count, plural, one {# entry was turned off in Wheel of Names and left off the wheel: {names}.} other {# entries were turned off in Wheel of Names and left off the wheel: {names}.}}',
+              ),
+              values: { count: off.length, names: off.join(', ') },
+            },
+    })
   const droppedPictures = onWheel.filter(
     (e) => typeof e.image === 'string' && e.image && !isPictureUrl(e.image),
   )
@@ -158,9 +191,15 @@ function readWheel(config: Record<string, unknown>, now: () => number): Read {
   const centerImage = isPictureUrl(center) ? center : undefined
   const pictureCount = droppedPictures.length + (typeof center === 'string' && center && !centerImage ? 1 : 0)
   if (pictureCount > 0)
-    notes.push(
-      `${formatCount(pictureCount)} ${pictureCount === 1 ? 'picture was' : 'pictures were'} left out: Whirl keeps PNG, JPEG and WebP pictures of up to ${MAX_PICTURE_BYTES / 1024} KB.`,
-    )
+    notes.push({
+      english: `${formatCount(pictureCount)} ${pictureCount === 1 ? 'picture was' : 'pictures were'} left out: Whirl keeps PNG, JPEG and WebP pictures of up to ${MAX_PICTURE_BYTES / 1024} KB.`,
+      text: {
+        message: msg(
+          '{count, plural, one {# picture was left out: Whirl keeps PNG, JPEG and WebP pictures of up to {kb} KB.} other {# pictures were left out: Whirl keeps PNG, JPEG and WebP pictures of up to {kb} KB.}}',
+        ),
+        values: { count: pictureCount, kb: MAX_PICTURE_BYTES / 1024 },
+      },
+    })
   const title = own(config, 'title')
   const name = typeof title === 'string' ? storableCut(title.trim(), MAX_WHEEL_NAME).trim() : ''
   const timestamp = new Date(now()).toISOString()
@@ -187,22 +226,51 @@ export function parseWheelOfNames(data: unknown, now: () => number = Date.now): 
   const configs = (wheelsOf(data) ?? []).filter(isWheelObject) as Record<string, unknown>[]
   if (configs.length === 0) return { ok: false, error: IMPORT_MESSAGES.badShape }
   const wheels: Wheel[] = []
-  const notes: string[] = []
+  const notes: Note[] = []
   const unused = new Set<string>()
   for (const config of configs) {
     const read = readWheel(config, now)
     if (!read.ok) return read
     wheels.push(read.wheel)
-    const prefix = configs.length > 1 ? `“${read.wheel.name}”: ` : ''
-    for (const note of read.notes) notes.push(prefix + note)
+    const several = configs.length > 1
+    for (const note of read.notes)
+      notes.push(
+        several
+          ? {
+              english: `“${read.wheel.name}”: ${note.english}`,
+              text: { ...note.text, wheel: read.wheel.name },
+            }
+          : note,
+      )
     for (const key of read.unused) unused.add(key)
   }
   for (const key of outerKeys(data)) unused.add(key)
-  if (unused.size > 0) notes.push(`Not used by Whirl: ${[...unused].join(', ')}.`)
+  if (unused.size > 0) {
+    const keys = [...unused].join(', ')
+    notes.push({
+      english: `Not used by Whirl: ${keys}.`,
+      text: { message: msg('Not used by Whirl: {keys}.'), values: { keys } },
+    })
+  }
   const [wheel, ...more] = wheels as [Wheel, ...Wheel[]]
-  const from =
+  const from: Note =
     wheels.length > 1
-      ? `${formatCount(wheels.length)} wheels imported from Wheel of Names.`
-      : 'Imported from Wheel of Names.'
-  return { ok: true, wheel, ...(more.length > 0 ? { more } : {}), note: [from, ...notes].join(' ') }
+      ? {
+          english: `${formatCount(wheels.length)} wheels imported from Wheel of Names.`,
+          text: {
+            message: msg(
+              '{count, plural, one {# wheel imported from Wheel of Names.} other {# wheels imported from Wheel of Names.}}',
+            ),
+            values: { count: wheels.length },
+          },
+        }
+      : { english: 'Imported from Wheel of Names.', text: { message: msg('Imported from Wheel of Names.') } }
+  const all = [from, ...notes]
+  return {
+    ok: true,
+    wheel,
+    ...(more.length > 0 ? { more } : {}),
+    note: all.map((n) => n.english).join(' '),
+    noteText: all.map((n) => n.text),
+  }
 }

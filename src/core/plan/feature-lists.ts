@@ -1,13 +1,14 @@
 // The lists the plans and payment pages show, read from the one catalogue in features.ts. Apart
 // from it so that the home page, which shows only planLines, does not load these.
+import { msg } from '../i18n/message-id'
 import { featureLine, PLAN_FEATURES } from './features'
 
 /** What the basic wheel does on every plan, in detail (the payment cancel page). */
 export const FREE_BASICS = [
-  'Create custom wheels',
-  'Spin them as often as you like',
-  'Customize colors and text',
-  'Keep your wheel in this browser between visits',
+  msg('Create custom wheels'),
+  msg('Spin them as often as you like'),
+  msg('Customize colors and text'),
+  msg('Keep your wheel in this browser between visits'),
 ] as const
 
 /** What a plan includes in full, as list lines. */

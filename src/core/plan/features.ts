@@ -1,4 +1,6 @@
 import { formatCount } from '../format/count'
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import { MAX_ITEMS } from '../wheel/model'
 import { FREE_ITEM_LIMIT, MAX_SAVED_WHEELS } from './definition'
 
@@ -19,36 +21,42 @@ export type PlanFeature = {
 }
 
 export const PLAN_FEATURES: readonly PlanFeature[] = [
-  { id: 'basic', name: 'Basic wheel creation', free: true, premium: true },
+  { id: 'basic', name: msg('Basic wheel creation'), free: true, premium: true },
   {
     id: 'items',
-    name: 'Items per wheel',
+    name: msg('Items per wheel'),
     free: `Max ${FREE_ITEM_LIMIT}`,
     premium: `Up to ${formatCount(MAX_ITEMS)}`,
     paidTier: 'basic',
-    unlockedName: 'Unlimited Wheels',
+    unlockedName: msg('Unlimited Wheels'),
   },
   {
     id: 'import',
-    name: 'Import and export wheels',
+    name: msg('Import and export wheels'),
     free: false,
     premium: true,
     paidTier: 'basic',
-    unlockedName: 'Data Export',
+    unlockedName: msg('Data Export'),
   },
   {
     id: 'save',
-    name: 'Saved wheels',
+    name: msg('Saved wheels'),
     free: false,
     premium: `Up to ${MAX_SAVED_WHEELS}`,
     paidTier: 'basic',
-    unlockedName: 'Save Wheels',
+    unlockedName: msg('Save Wheels'),
   },
-  { id: 'presets', name: 'Preset library', free: false, premium: true, paidTier: 'premium' },
-  { id: 'history', name: 'Spin history with CSV export', free: false, premium: true, paidTier: 'premium' },
-  { id: 'analytics', name: 'Advanced Analytics', free: false, premium: true, paidTier: 'premium' },
-  { id: 'watermark', name: 'Remove Watermark', free: false, premium: true, paidTier: 'premium' },
-  { id: 'support', name: 'Priority Support', free: false, premium: true, paidTier: 'premium' },
+  { id: 'presets', name: msg('Preset library'), free: false, premium: true, paidTier: 'premium' },
+  {
+    id: 'history',
+    name: msg('Spin history with CSV export'),
+    free: false,
+    premium: true,
+    paidTier: 'premium',
+  },
+  { id: 'analytics', name: msg('Advanced Analytics'), free: false, premium: true, paidTier: 'premium' },
+  { id: 'watermark', name: msg('Remove Watermark'), free: false, premium: true, paidTier: 'premium' },
+  { id: 'support', name: msg('Priority Support'), free: false, premium: true, paidTier: 'premium' },
 ]
 
 /** A feature as one line of a plan's list: "Max 15 items per wheel", "Up to 10,000 items per wheel", "Up to 500 saved wheels". */
@@ -60,3 +68,13 @@ export function featureLine(feature: PlanFeature, plan: 'free' | 'premium'): str
 /** Every line of a plan, limits included (the home page's comparison). */
 export const planLines = (plan: 'free' | 'premium'): string[] =>
   PLAN_FEATURES.filter((f) => f[plan] !== false).map((f) => featureLine(f, plan))
+
+/** featureLine for a page that shows it in its language (the name alone is a message too). */
+export function featureLineText(feature: PlanFeature, plan: 'free' | 'premium'): Message {
+  if (typeof feature[plan] !== 'string') return { message: feature.name }
+  if (feature.id === 'save')
+    return { message: msg('Up to {max} saved wheels'), values: { max: MAX_SAVED_WHEELS } }
+  return plan === 'free'
+    ? { message: msg('Max {limit} items per wheel'), values: { limit: FREE_ITEM_LIMIT } }
+    : { message: msg('Up to {max, number} items per wheel'), values: { max: MAX_ITEMS } }
+}

@@ -1,3 +1,5 @@
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import { MAX_ITEMS } from '../wheel/model'
 
 /**
@@ -79,3 +81,11 @@ export function isExpiringSoon(profile: PlanProfile, now: Date = new Date()): bo
 /** The alert shown when a free user tries to add more items than the limit. */
 export const itemLimitMessage = (limit: number = FREE_ITEM_LIMIT): string =>
   `Free users can only add up to ${limit} items per wheel. Upgrade to Premium for up to ${formatCount(MAX_ITEMS)} items!`
+
+/** itemLimitMessage for a page that shows it in its language. */
+export const itemLimitText = (limit: number = FREE_ITEM_LIMIT): Message => ({
+  message: msg(
+    'Free users can only add up to {limit} items per wheel. Upgrade to Premium for up to {max, number} items!',
+  ),
+  values: { limit, max: MAX_ITEMS },
+})

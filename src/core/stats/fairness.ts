@@ -1,3 +1,5 @@
+import { msg } from '../i18n/message-id'
+
 /**
  * Pearson's chi-square goodness-of-fit test against a fair wheel (every item equally likely), and
  * the 95 % band of each item's win count. Pure numbers, no dependencies.
@@ -69,9 +71,9 @@ export type FairnessTest = {
 
 export const SIGNIFICANCE = 0.05
 export const VERDICTS = {
-  consistent: 'consistent with a fair wheel',
-  inconsistent: 'not consistent with a fair wheel',
-  tooFew: 'not enough spins yet for a verdict',
+  consistent: msg('consistent with a fair wheel'),
+  inconsistent: msg('not consistent with a fair wheel'),
+  tooFew: msg('not enough spins yet for a verdict'),
 } as const
 
 /**

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
 import { formatCount } from '../format/count'
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import { storableCut } from '../text/storable'
 import {
   clampSpinDuration,
@@ -25,21 +27,25 @@ export const IMPORT_MAX_BYTES = 5 * 1024 * 1024
 export const IMPORTED_WHEEL_NAME = 'Imported Wheel'
 
 export const IMPORT_MESSAGES = {
-  notJson: 'Invalid JSON file',
-  badShape: 'Invalid wheel data format',
-  unreadable: 'Failed to read file',
-  notJsonFile: 'Please choose a .json file',
-  tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  notJson: msg('Invalid JSON file'),
+  badShape: msg('Invalid wheel data format'),
+  unreadable: msg('Failed to read file'),
+  notJsonFile: msg('Please choose a .json file'),
+  // IMPORT_MAX_BYTES (a test keeps them together).
+  tooLarge: msg('The file is larger than 5 MB'),
   tooManyItems: (count: number) =>
     `The wheel has ${formatCount(count)} items; a wheel can hold at most ${formatCount(MAX_ITEMS)}`,
 } as const
+
+/** One sentence of an import's note for a page that shows it in its language; `wheel` names the wheel it is about. */
+export type NoteText = Message & { wheel?: string }
 
 /**
  * A read file: the wheel, with `more` wheels when the file held several (a Wheel of Names
  * savedWheels list) and `note` when the app should say what it changed or left out.
  */
 export type ImportResult =
-  | { ok: true; wheel: Wheel; more?: Wheel[]; note?: string }
+  | { ok: true; wheel: Wheel; more?: Wheel[]; note?: string; noteText?: NoteText[] }
   | { ok: false; error: string }
 
 /** The file's outer shape: an object with an items array. Everything inside is read leniently below. */

@@ -51,6 +51,30 @@ describe('fitWheelLabels', () => {
     expect(fitted).toEqual({ fontPx: 22, lines: [['Chocolate', 'ice cream'], ['Tea']] })
   })
 
+  it('breaks Japanese and Korean labels between characters, as they have no spaces between words', () => {
+    // A CJK glyph is a full em wide: 10 glyphs on one line need px ≤ 12; on two lines of 5, px ≤ 24.
+    const fullWidth: Measure = (text, px) => [...text].length * px
+    const fitted = fitWheelLabels(
+      ['東京スカイツリー展望台', '대한민국서울특별시청'],
+      same({ length: 120, height: 60 }),
+      fullWidth,
+    )
+    expect(fitted?.fontPx).toBe(20)
+    expect(fitted?.lines).toEqual([
+      ['東京スカイツ', 'リー展望台'],
+      ['대한민국서울', '특별시청'],
+    ])
+    // Every line fits its box: no glyph is clipped at the rim.
+    for (const line of fitted?.lines.flatMap((l) => l ?? []) ?? [])
+      expect(fullWidth(line, 20)).toBeLessThanOrEqual(120)
+  })
+
+  it('does not start a Japanese line with a closing mark or a small kana', () => {
+    const fullWidth: Measure = (text, px) => [...text].length * px
+    const fitted = fitWheelLabels(['あいうえおっかきくけ'], same({ length: 100, height: 60 }), fullWidth)
+    expect(fitted?.lines[0]?.[1]?.startsWith('っ')).toBe(false)
+  })
+
   it('never goes below 14 px: what does not fit there is cut with an ellipsis, in at most two lines', () => {
     const long = 'The quick brown fox jumps over the lazy dog again and again and again'
     const fitted = fitWheelLabels(

@@ -129,11 +129,11 @@ export function fitWheelLabels(
 function layoutAt(text: string, px: number, box: LabelBox, measure: Measure): string[] | null {
   const width = box.length
   if (measure(text, px) <= width && px <= maxOneLine(box)) return [text]
-  if (px <= maxTwoLines(box) && text.includes(' ')) {
+  if (px <= maxTwoLines(box) && canBreak(text)) {
     const two = splitInTwo(text, px, width, measure)
     if (two) return two
     const first = leadingWords(text, px, width, measure)
-    if (first) return [first, ellipsize(text.slice(first.length + 1), px, width, measure)]
+    if (first.line) return [first.line, ellipsize(text.slice(first.rest), px, width, measure)]
   }
   if (measure(ELLIPSIS, px) > width) return null
   return [ellipsize(text, px, width, measure)]
@@ -171,25 +171,55 @@ function largestSize(
   return null
 }
 
-/** The longest run of whole leading words that fits on one line ('' when even the first does not). */
-function leadingWords(text: string, px: number, width: number, measure: Measure): string {
-  let line = ''
-  let end = text.indexOf(' ')
-  for (;;) {
-    const next = end < 0 ? text : text.slice(0, end)
-    if (measure(next, px) > width) return line
-    line = next
-    if (end < 0) return line
-    end = text.indexOf(' ', end + 1)
+// Chinese, Japanese and Korean characters: a line may break between any two of them (they are
+// written without spaces between words), as a browser breaks them.
+const CJK =
+  /[\u1100-\u11ff\u2e80-\u2fdf\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/
+// Marks that never start a line (Japanese closing brackets and punctuation, small kana).
+const NO_START = /[、。，．・：；？！ー々〉》」』】〕）］｝ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ]/
+
+/** Where a line may end: before a space (the next line starts after it) or between CJK characters. */
+type Break = { end: number; rest: number }
+
+function breaksOf(text: string): Break[] {
+  const breaks: Break[] = []
+  for (let i = 1; i < text.length; i++) {
+    const ch = text[i] as string
+    const before = text[i - 1] as string
+    if (ch === ' ') breaks.push({ end: i, rest: i + 1 })
+    else if (before !== ' ' && (CJK.test(before) || CJK.test(ch)) && !NO_START.test(ch))
+      breaks.push({ end: i, rest: i })
   }
+  return breaks
+}
+
+const canBreak = (text: string) => text.includes(' ') || CJK.test(text)
+
+/**
+ * The longest run of whole leading words (or CJK characters) that fits on one line ('' when even
+ * the first does not), and where the rest of the text starts.
+ */
+function leadingWords(
+  text: string,
+  px: number,
+  width: number,
+  measure: Measure,
+): { line: string; rest: number } {
+  let best = { line: '', rest: 0 }
+  for (const { end, rest } of [...breaksOf(text), { end: text.length, rest: text.length }]) {
+    const next = text.slice(0, end)
+    if (measure(next, px) > width) return best
+    best = { line: next, rest }
+  }
+  return best
 }
 
 /** Two lines of whole words, each fitting, or null. */
 function splitInTwo(text: string, px: number, width: number, measure: Measure): [string, string] | null {
   const first = leadingWords(text, px, width, measure)
-  if (!first || first.length === text.length) return null
-  const rest = text.slice(first.length + 1)
-  return measure(rest, px) <= width ? [first, rest] : null
+  if (!first.line || first.line.length === text.length) return null
+  const rest = text.slice(first.rest)
+  return measure(rest, px) <= width ? [first.line, rest] : null
 }
 
 /** The text, or its longest prefix that fits with an ellipsis (binary search on the length). */

@@ -1,3 +1,5 @@
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import { type RandomSource, randomInt } from '../random/random'
 import type { Item, Wheel } from './model'
 
@@ -91,8 +93,67 @@ const UNDONE: Record<ListChange, string> = {
 export const announceUndo = (change: ListChange, count: number): string =>
   `Undid ${UNDONE[change]}: ${count} ${count === 1 ? 'item' : 'items'} on the wheel.`
 
+/** announceChange for a page that says it in its language; null when nothing is said. */
+export function announceChangeText(change: ListChange, count: number): Message | null {
+  switch (change) {
+    case 'shuffle':
+      return {
+        message: msg('{count, plural, one {Shuffled {count} item.} other {Shuffled {count} items.}}'),
+        values: { count },
+      }
+    case 'sort':
+      return {
+        message: msg(
+          '{count, plural, one {Sorted {count} item A to Z.} other {Sorted {count} items A to Z.}}',
+        ),
+        values: { count },
+      }
+    case 'clear all':
+      return { message: msg('Cleared all items.') }
+    default:
+      return null
+  }
+}
+
+const UNDO_MESSAGES: Record<ListChange, string> = {
+  add: msg(
+    '{count, plural, one {Undid the added item: {count} item on the wheel.} other {Undid the added item: {count} items on the wheel.}}',
+  ),
+  delete: msg(
+    '{count, plural, one {Undid the deleted item: {count} item on the wheel.} other {Undid the deleted item: {count} items on the wheel.}}',
+  ),
+  shuffle: msg(
+    '{count, plural, one {Undid the shuffle: {count} item on the wheel.} other {Undid the shuffle: {count} items on the wheel.}}',
+  ),
+  sort: msg(
+    '{count, plural, one {Undid the sort: {count} item on the wheel.} other {Undid the sort: {count} items on the wheel.}}',
+  ),
+  paste: msg(
+    '{count, plural, one {Undid the added lines: {count} item on the wheel.} other {Undid the added lines: {count} items on the wheel.}}',
+  ),
+  'remove winner': msg(
+    '{count, plural, one {Undid the removed winner: {count} item on the wheel.} other {Undid the removed winner: {count} items on the wheel.}}',
+  ),
+  'clear all': msg(
+    '{count, plural, one {Undid clear all: {count} item on the wheel.} other {Undid clear all: {count} items on the wheel.}}',
+  ),
+  preset: msg(
+    '{count, plural, one {Undid the loaded preset: {count} item on the wheel.} other {Undid the loaded preset: {count} items on the wheel.}}',
+  ),
+}
+
+/** announceUndo for a page that says it in its language. */
+export const announceUndoText = (change: ListChange, count: number): Message => ({
+  message: UNDO_MESSAGES[change],
+  values: { count },
+})
+
 /** Clear all asks first on a wheel of more than this many items. */
 export const CLEAR_ALL_ASKS_ABOVE = 15
 export const clearAllAsks = (count: number): boolean => count > CLEAR_ALL_ASKS_ABOVE
 /** The question Clear all asks, naming the count. */
 export const clearAllQuestion = (count: number): string => `Clear all ${count} items?`
+export const clearAllQuestionText = (count: number): Message => ({
+  message: msg('{count, plural, one {Clear all {count} item?} other {Clear all {count} items?}}'),
+  values: { count },
+})

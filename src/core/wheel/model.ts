@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-id'
 import { storableCut } from '../text/storable'
 /**
  * The wheel model of the spec (§3). Everything here is plain data; the operations on it are pure
@@ -50,9 +51,9 @@ export type SpinHistoryEntry = {
 export const WHEEL_MODES: readonly WheelMode[] = ['normal', 'elimination', 'accumulation']
 
 export const MODE_DESCRIPTIONS: Record<WheelMode, string> = {
-  normal: 'Normal: every spin picks from all items; nothing changes.',
-  elimination: 'Elimination: the winner is removed from the wheel when you close the result.',
-  accumulation: 'Accumulation: every item keeps a tally of its wins, shown in the list.',
+  normal: msg('Normal: every spin picks from all items; nothing changes.'),
+  elimination: msg('Elimination: the winner is removed from the wheel when you close the result.'),
+  accumulation: msg('Accumulation: every item keeps a tally of its wins, shown in the list.'),
 }
 
 export const DEFAULT_WHEEL_NAME = 'My Wheel'

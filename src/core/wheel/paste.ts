@@ -1,12 +1,16 @@
 import { formatCount } from '../format/count'
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import { storableCut } from '../text/storable'
 import { MAX_ITEM_TEXT, MAX_ITEMS } from './model'
 
 /** The largest text "Add many" or a paste accepts, in bytes of UTF-8. */
 export const MAX_PASTE_BYTES = 5 * 1024 * 1024
 
-export const PASTE_TOO_LARGE_MESSAGE =
-  'This text is too large to add: paste at most 5 MB at a time (about 25,000 long lines).'
+// MAX_PASTE_BYTES (a test keeps them together).
+export const PASTE_TOO_LARGE_MESSAGE = msg(
+  'This text is too large to add: paste at most 5 MB at a time (about 25,000 long lines).',
+)
 
 /** The UTF-8 length of a string, counted without encoding it. */
 export function utf8Length(text: string): number {
@@ -85,4 +89,33 @@ export function pasteSummary(
       `${result.cut} ${result.cut === 1 ? 'line was' : 'lines were'} longer than ${MAX_ITEM_TEXT} characters and ${result.cut === 1 ? 'was' : 'were'} cut.`,
     )
   return parts.length ? parts.join(' ') : null
+}
+
+/** pasteSummary as messages for a page that shows them in its language (one per sentence). */
+export function pasteSummaryText(
+  result: { texts: string[]; lines: number; cut: number },
+  limit: { maxItems: number; free: boolean },
+): Message[] {
+  const parts: Message[] = []
+  const counts = { added: result.texts.length, lines: result.lines }
+  if (result.texts.length < result.lines)
+    parts.push(
+      limit.free
+        ? {
+            message: msg('Added {added} of {lines} lines: free wheels hold up to {max} items.'),
+            values: { ...counts, max: limit.maxItems },
+          }
+        : {
+            message: msg('Added {added} of {lines} lines: a wheel holds up to {max, number} items.'),
+            values: { ...counts, max: MAX_ITEMS },
+          },
+    )
+  if (result.cut > 0)
+    parts.push({
+      message: msg(
+        '{cut, plural, one {{cut} line was longer than {length} characters and was cut.} other {{cut} lines were longer than {length} characters and were cut.}}',
+      ),
+      values: { cut: result.cut, length: MAX_ITEM_TEXT },
+    })
+  return parts
 }

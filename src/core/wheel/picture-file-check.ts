@@ -1,4 +1,4 @@
-import { MAX_PICTURE_BYTES } from './picture'
+import { msg } from '../i18n/message-id'
 
 /**
  * A chosen picture file, judged before anything decodes it (issue 37): its size, then its first
@@ -11,11 +11,14 @@ export type PictureType = 'png' | 'jpeg' | 'webp' | 'gif'
 export const MAX_PICTURE_FILE_BYTES = 10 * 1024 * 1024
 
 export const PICTURE_MESSAGES = {
-  tooLarge: `This picture file is too large (at most ${MAX_PICTURE_FILE_BYTES / 1024 / 1024} MB). Nothing was changed.`,
-  svg: 'SVG pictures are not accepted. Use a PNG, JPEG, WebP or GIF file. Nothing was changed.',
-  notPicture: 'This file is not a PNG, JPEG, WebP or GIF picture. Nothing was changed.',
-  broken: 'This picture could not be read: the file may be damaged. Nothing was changed.',
-  stillTooLarge: `This picture is too detailed to keep in ${MAX_PICTURE_BYTES / 1024} KB, even made smaller. Try another. Nothing was changed.`,
+  // The sizes are MAX_PICTURE_FILE_BYTES and MAX_PICTURE_BYTES (a test keeps them together).
+  tooLarge: msg('This picture file is too large (at most 10 MB). Nothing was changed.'),
+  svg: msg('SVG pictures are not accepted. Use a PNG, JPEG, WebP or GIF file. Nothing was changed.'),
+  notPicture: msg('This file is not a PNG, JPEG, WebP or GIF picture. Nothing was changed.'),
+  broken: msg('This picture could not be read: the file may be damaged. Nothing was changed.'),
+  stillTooLarge: msg(
+    'This picture is too detailed to keep in 64 KB, even made smaller. Try another. Nothing was changed.',
+  ),
 } as const
 
 const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) =>

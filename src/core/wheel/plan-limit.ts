@@ -1,3 +1,5 @@
+import type { Message } from '../i18n/message'
+import { msg } from '../i18n/message-id'
 import type { Wheel } from './model'
 
 /** What loading a saved wheel under an item limit gave: the wheel to open, and what was left out. */
@@ -27,4 +29,15 @@ export function limitedLoadMessage(name: string, load: LimitedLoad): string | nu
   if (load.kept >= load.total) return null
   const left = load.total - load.kept
   return `Loaded the first ${load.kept} of ${load.total} items of “${name}”: the free plan holds up to ${load.kept} items per wheel, so ${left} ${left === 1 ? 'item was' : 'items were'} left out. The saved wheel keeps all ${load.total}; renew Premium to use them all.`
+}
+
+/** limitedLoadMessage for a page that shows it in its language. */
+export function limitedLoadText(name: string, load: LimitedLoad): Message | null {
+  if (load.kept >= load.total) return null
+  return {
+    message: msg(
+      'Loaded the first {kept} of {total} items of “{name}”: the free plan holds up to {kept} items per wheel, so {left, plural, one {{left} item was} other {{left} items were}} left out. The saved wheel keeps all {total}; renew Premium to use them all.',
+    ),
+    values: { kept: load.kept, total: load.total, name, left: load.total - load.kept },
+  }
 }

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-id'
 import type { Wheel } from './model'
 
 /**
@@ -17,7 +18,7 @@ export const VERSIONS_KEPT_DAYS = 30
  */
 export const VERSION_EVERY_MS = 10 * 60_000
 
-export const VERSIONS_QUOTA_NOTE = 'Versions count towards your storage quota.'
+export const VERSIONS_QUOTA_NOTE = msg('Versions count towards your storage quota.')
 
 const DAY_MS = 86_400_000
 

@@ -1,3 +1,4 @@
+import { msg } from '../i18n/message-id'
 import type { Item } from './model'
 
 /**
@@ -7,7 +8,8 @@ import type { Item } from './model'
  */
 export const WEIGHT = { min: 1, max: 100, default: 1 } as const
 
-export const WEIGHT_MESSAGE = `Weight must be a whole number from ${WEIGHT.min} to ${WEIGHT.max}.`
+// WEIGHT.min and WEIGHT.max (a test keeps them together).
+export const WEIGHT_MESSAGE = msg('Weight must be a whole number from 1 to 100.')
 
 export const weightOf = (item: { weight?: number | undefined }): number => item.weight ?? WEIGHT.default
 

@@ -1,12 +1,14 @@
 import { create } from 'zustand'
+import type { Message } from '../../core/i18n/message'
 import {
-  announceChange,
-  announceUndo,
+  announceChangeText,
+  announceUndoText,
   type ListChange,
   pushUndo,
   type UndoEntry,
 } from '../../core/wheel/list-edits'
 import type { Wheel } from '../../core/wheel/model'
+import { t } from '../i18n/i18n'
 
 /**
  * The undo history of list changes (add, delete, shuffle, sort, paste, remove winner, clear all, a
@@ -18,11 +20,13 @@ type ListUndo = { entries: UndoEntry[]; announcement: string; seq: number }
 
 export const useListUndo = create<ListUndo>()(() => ({ entries: [], announcement: '', seq: 0 }))
 
+const say = (text: Message | null) => (text ? t(text.message, text.values) : '')
+
 /** Remembers a list change just made: the wheel before it, and what the live region says. */
 export function recordListChange(change: ListChange, before: Wheel, after: Wheel): void {
   useListUndo.setState((s) => ({
     entries: pushUndo(s.entries, { change, before }),
-    announcement: announceChange(change, after.items.length),
+    announcement: say(announceChangeText(change, after.items.length)),
     seq: s.seq + 1,
   }))
 }
@@ -34,7 +38,7 @@ export const lastListChange = (): UndoEntry | undefined => useListUndo.getState(
 export function recordListUndo(entry: UndoEntry, count: number): void {
   useListUndo.setState((s) => ({
     entries: s.entries.slice(0, -1),
-    announcement: announceUndo(entry.change, count),
+    announcement: say(announceUndoText(entry.change, count)),
     seq: s.seq + 1,
   }))
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import { t } from '../../i18n/i18n'
 
 // Loads on first use: the dialog carries only this button until it is pressed.
 const ChatEntriesPanel = lazy(() =>
@@ -20,10 +21,10 @@ export function RoomChatEntries() {
         className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold dark:border-slate-600"
         onClick={() => setOpen((o) => !o)}
       >
-        Chat entries
+        {t('Chat entries')}
       </button>
       {open && (
-        <Suspense fallback={<p aria-busy="true">Loading...</p>}>
+        <Suspense fallback={<p aria-busy="true">{t('Loading...')}</p>}>
           <ChatEntriesPanel />
         </Suspense>
       )}

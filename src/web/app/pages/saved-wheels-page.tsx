@@ -1,6 +1,6 @@
 import { Crown, FolderOpen, Plus, Upload } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
-import { limitedLoadMessage } from '../../../core/wheel/plan-limit'
+import { limitedLoadText } from '../../../core/wheel/plan-limit'
 import type { WheelSummary } from '../../../core/wheel/summary'
 import { SyncStatusLine } from '../../features/cloud-sync/sync-status-line'
 import { useReadOnlyCloudSync } from '../../features/cloud-sync/use-cloud-sync'
@@ -14,6 +14,7 @@ import { useSavedWheelList, withSavedWheel } from '../../features/saved-wheels/u
 import { VersionsDialog } from '../../features/saved-wheels/versions-dialog'
 import { downloadWheel, readWheelFile } from '../../features/saved-wheels/wheel-file'
 import { SharedLinks } from '../../features/share/shared-links'
+import { t } from '../../i18n/i18n'
 import { Link, useNavigate } from '../../router'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
@@ -33,16 +34,18 @@ function Upsell() {
   return (
     <div className="mx-auto max-w-md py-16 text-center">
       <Crown aria-hidden className="mx-auto size-12 text-amber-500" />
-      <h2 className="mt-4 text-2xl font-bold">Saved Wheels is a Premium feature</h2>
+      <h2 className="mt-4 text-2xl font-bold">{t('Saved Wheels is a Premium feature')}</h2>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Keep as many wheels as you like, import and export them, and open them on every device you sign in on.
+        {t(
+          'Keep as many wheels as you like, import and export them, and open them on every device you sign in on.',
+        )}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to="/subscription" className={buttonClass('primary', 'sm')}>
-          Upgrade to Premium
+          {t('Upgrade to Premium')}
         </Link>
         <Link to="/wheel" className={buttonClass('outline', 'sm')}>
-          Use the Free Wheel
+          {t('Use the Free Wheel')}
         </Link>
       </div>
     </div>
@@ -54,11 +57,11 @@ function Upsell() {
  * account keeps (here and in the cloud) stay listed read-only; with none, the upsell.
  */
 export function Component() {
-  usePageTitle('Saved Wheels')
+  usePageTitle(t('Saved Wheels'))
   const plan = usePlan()
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Saved Wheels</h1>
+      <h1 className="text-3xl font-bold">{t('Saved Wheels')}</h1>
       {plan.isPremium ? <SavedWheels readOnly={false} /> : <WithoutPremium />}
       <SharedLinks />
     </div>
@@ -83,7 +86,7 @@ function WithoutPremium() {
   if (pulling && !pulled)
     return (
       <p className="mt-10 text-center text-slate-600 dark:text-slate-400" aria-busy="true">
-        Loading your wheels...
+        {t('Loading your wheels...')}
       </p>
     )
   return hasWheels ? <SavedWheels readOnly /> : <Upsell />
@@ -115,8 +118,8 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
       const loaded = full.id ? store().loadSavedWheel(full.id, maxItems) : null
       if (!loaded) return
       clearListUndo()
-      const cut = limitedLoadMessage(full.name, loaded)
-      if (cut) showNotice(cut)
+      const cut = limitedLoadText(full.name, loaded)
+      if (cut) showNotice(t(cut.message, cut.values))
       navigate('/wheel')
     })
 
@@ -127,17 +130,17 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
         <SyncStatusLine />
         <StorageUsage wheelCount={wheels.length} />
       </div>
-      {storageProblem && <Alert className="mt-4">{storageProblem}</Alert>}
+      {storageProblem && <Alert className="mt-4">{t(storageProblem)}</Alert>}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <SearchField
-          label="Search saved wheels"
+          label={t('Search saved wheels')}
           value={query}
           onChange={setQuery}
-          placeholder="Search wheels..."
+          placeholder={t('Search wheels...')}
           className="relative min-w-48 flex-1"
         />
         <label htmlFor={`${id}-sort`} className="sr-only">
-          Sort by
+          {t('Sort by')}
         </label>
         <Select
           id={`${id}-sort`}
@@ -147,7 +150,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
         >
           {Object.entries(SORTS).map(([key, label]) => (
             <option key={key} value={key}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </Select>
@@ -155,7 +158,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
           <span className="inline-flex items-center gap-2">
             <button type="button" disabled className={buttonClass('outline', 'sm')}>
               <Upload aria-hidden className="size-4" />
-              Import
+              {t('Import')}
             </button>
             <PremiumBadge unlocks="import" />
           </span>
@@ -165,8 +168,8 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
             onImported={(outcome) =>
               setMessage(
                 outcome.ok
-                  ? { ok: true, text: `Imported “${outcome.name}”.` }
-                  : { ok: false, text: `Failed to import wheel: ${outcome.error}` },
+                  ? { ok: true, text: t('Imported “{name}”.', { name: outcome.name }) }
+                  : { ok: false, text: t('Failed to import wheel: {error}', { error: t(outcome.error) }) },
               )
             }
           />
@@ -179,7 +182,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
             navigate('/wheel')
           }}
         >
-          <Plus aria-hidden className="size-4" /> New Wheel
+          <Plus aria-hidden className="size-4" /> {t('New Wheel')}
         </Button>
       </div>
       {message?.ok && (
@@ -193,20 +196,22 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
       {message && !message.ok && <Alert className="mt-4">{message.text}</Alert>}
       {!listed ? (
         <p className="mt-10 text-center text-slate-600 dark:text-slate-400" aria-busy="true">
-          Loading your wheels...
+          {t('Loading your wheels...')}
         </p>
       ) : wheels.length === 0 ? (
         <div className="mt-10 text-center text-slate-600 dark:text-slate-400">
           <FolderOpen aria-hidden className="mx-auto size-12" />
-          <p className="mt-3 text-lg font-semibold text-slate-900 dark:text-slate-100">No saved wheels yet</p>
-          <p className="mt-1 text-sm">Save a wheel from the editor, or import a wheel file.</p>
+          <p className="mt-3 text-lg font-semibold text-slate-900 dark:text-slate-100">
+            {t('No saved wheels yet')}
+          </p>
+          <p className="mt-1 text-sm">{t('Save a wheel from the editor, or import a wheel file.')}</p>
           <Link to="/wheel" className={buttonClass('primary', 'sm', 'mt-4')}>
-            Create a Wheel
+            {t('Create a Wheel')}
           </Link>
         </div>
       ) : shown.length === 0 ? (
         <p className="mt-10 text-center text-lg font-semibold text-slate-600 dark:text-slate-400">
-          No wheels found
+          {t('No wheels found')}
         </p>
       ) : (
         <SavedGrid
@@ -221,7 +226,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
               onDuplicate={() =>
                 withSavedWheel(wheel.id, (full) => {
                   const outcome = full.id ? store().duplicateSavedWheel(full.id) : { ok: true as const }
-                  setMessage(outcome.ok ? null : { ok: false, text: outcome.error })
+                  setMessage(outcome.ok ? null : { ok: false, text: t(outcome.error) })
                 })
               }
               onExport={() => withSavedWheel(wheel.id, downloadWheel)}
@@ -244,12 +249,12 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
       )}
       {deleting && (
         <Dialog
-          title="Delete Wheel?"
+          title={t('Delete Wheel?')}
           onClose={() => setDeleting(null)}
           footer={
             <>
               <Button variant="outline" size="sm" onClick={() => setDeleting(null)} data-autofocus>
-                Cancel
+                {t('Cancel')}
               </Button>
               <Button
                 variant="danger"
@@ -260,12 +265,16 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
                   setDeleting(null)
                 }}
               >
-                Delete
+                {t('Delete')}
               </Button>
             </>
           }
         >
-          <p>“{deleting.name}” will be deleted from your saved wheels. This cannot be undone.</p>
+          <p>
+            {t('“{name}” will be deleted from your saved wheels. This cannot be undone.', {
+              name: deleting.name,
+            })}
+          </p>
         </Dialog>
       )}
     </>

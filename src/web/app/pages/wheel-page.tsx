@@ -1,5 +1,6 @@
 import { Download, Save, Upload } from 'lucide-react'
 import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
+import { msg } from '../../../core/i18n/message-id'
 import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
 import { isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
@@ -14,6 +15,7 @@ import { SpinPanel } from '../../features/wheel/spin-panel'
 import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
 import { UpsellPanel } from '../../features/wheel/upsell-panel'
 import { useAutoSave } from '../../features/wheel/use-auto-save'
+import { t } from '../../i18n/i18n'
 import { writeSavedNow } from '../../state/browser-data'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
@@ -36,6 +38,7 @@ const AddMany = memo(AddManyPanel)
 const AutoSaveLine = lazy(() => import('../../features/wheel/auto-save-line'))
 
 const TABS = ['Customize', 'Presets', 'History'] as const
+const TAB_LABELS = { Customize: msg('Customize'), Presets: msg('Presets'), History: msg('History') }
 type Tab = (typeof TABS)[number]
 
 // The premium tabs are loaded when first used, keeping the wheel's first load lean.
@@ -49,7 +52,7 @@ const HistoryTab = lazy(() =>
 function TabLoading() {
   return (
     <p className="text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
-      Loading...
+      {t('Loading...')}
     </p>
   )
 }
@@ -62,37 +65,37 @@ export function Component() {
   const id = useId()
   const autoSave = useAutoSave(plan.isPremium)
   const autoSaveOn = useWheelStore((s) => s.settings.autoSave)
-  usePageTitle(wheel.name || 'My Wheel')
+  usePageTitle(wheel.name || t('My Wheel'))
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-6 truncate text-center text-3xl font-bold">{wheel.name || 'My Wheel'}</h1>
-      {storageProblem && <Alert className="mb-4">{storageProblem}</Alert>}
+      <h1 className="mb-6 truncate text-center text-3xl font-bold">{wheel.name || t('My Wheel')}</h1>
+      {storageProblem && <Alert className="mb-4">{t(storageProblem)}</Alert>}
       <div className="grid gap-8 lg:grid-cols-2">
         <SpinPanel wheel={wheel} slots={DRAW_SLOTS} />
         <section
-          aria-label="Wheel editor"
+          aria-label={t('Wheel editor')}
           className="min-w-0 rounded-2xl bg-white p-4 shadow-sm max-lg:[contain-intrinsic-size:auto_1200px] max-lg:[content-visibility:auto] dark:bg-slate-900"
         >
           <div
             role="tablist"
-            aria-label="Editor"
+            aria-label={t('Editor')}
             className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
           >
-            {TABS.map((t) => (
+            {TABS.map((name) => (
               <button
-                key={t}
+                key={name}
                 type="button"
                 role="tab"
-                id={`${id}-${t}`}
-                aria-selected={tab === t}
-                aria-controls={`${id}-${t}-panel`}
-                onClick={() => setTab(t)}
+                id={`${id}-${name}`}
+                aria-selected={tab === name}
+                aria-controls={`${id}-${name}-panel`}
+                onClick={() => setTab(name)}
                 className={`flex-1 rounded-md px-3 py-2 text-sm font-semibold ${
-                  tab === t ? 'bg-white shadow dark:bg-slate-950' : 'text-slate-600 dark:text-slate-300'
+                  tab === name ? 'bg-white shadow dark:bg-slate-950' : 'text-slate-600 dark:text-slate-300'
                 }`}
               >
-                {t}
+                {t(TAB_LABELS[name])}
               </button>
             ))}
           </div>
@@ -113,8 +116,10 @@ export function Component() {
                 </Suspense>
               ) : (
                 <UpsellPanel
-                  feature="Presets"
-                  text="Start from ready-made wheels: yes or no, numbers, colours, foods, games and dozens more."
+                  title={t('Presets is a Premium feature')}
+                  text={t(
+                    'Start from ready-made wheels: yes or no, numbers, colours, foods, games and dozens more.',
+                  )}
                 />
               ))}
             {tab === 'History' &&
@@ -124,8 +129,8 @@ export function Component() {
                 </Suspense>
               ) : (
                 <UpsellPanel
-                  feature="Spin history"
-                  text="See every result with its time, and export your history as CSV."
+                  title={t('Spin history is a Premium feature')}
+                  text={t('See every result with its time, and export your history as CSV.')}
                 />
               ))}
           </div>
@@ -168,7 +173,7 @@ function CustomizeTab({
     setAsking(null)
     const outcome = store.saveCurrentWheel({ asNew: choice === 'new' })
     setSaved(null)
-    setProblem(outcome.ok ? null : { title: 'The wheel was not saved.', detail: outcome.error })
+    setProblem(outcome.ok ? null : { title: t('The wheel was not saved.'), detail: t(outcome.error) })
     if (!outcome.ok) return
     // "Saved." once the browser has stored it (a write it refuses shows the storage alert instead),
     // and only if nothing was edited or saved again in the meantime.
@@ -189,7 +194,7 @@ function CustomizeTab({
     <div className="space-y-4">
       <div>
         <label htmlFor="wheel-name" className="block text-sm font-medium">
-          Wheel name
+          {t('Wheel name')}
         </label>
         <TextInput
           id="wheel-name"
@@ -210,7 +215,7 @@ function CustomizeTab({
             className="inline-flex items-center gap-1 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
           >
             <Save aria-hidden className="size-4" />
-            Save Wheel
+            {t('Save Wheel')}
           </button>
           {!canSave && <PremiumBadge unlocks="saving" />}
         </span>
@@ -224,8 +229,8 @@ function CustomizeTab({
                   outcome.ok
                     ? null
                     : {
-                        title: 'Error importing wheel. Make sure the file is correct.',
-                        detail: outcome.error,
+                        title: t('Error importing wheel. Make sure the file is correct.'),
+                        detail: t(outcome.error),
                       },
                 )
               }
@@ -241,7 +246,7 @@ function CustomizeTab({
               }
             >
               <Download aria-hidden className="size-4" />
-              Export
+              {t('Export')}
             </button>
           </>
         ) : (
@@ -252,7 +257,7 @@ function CustomizeTab({
               className="inline-flex items-center gap-1 rounded-lg bg-slate-400 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed dark:bg-slate-600"
             >
               <Upload aria-hidden className="size-4" />
-              Import
+              {t('Import')}
             </button>
             <PremiumBadge unlocks="import" />
           </span>
@@ -260,7 +265,7 @@ function CustomizeTab({
         <ShareActions wheel={wheel} className={buttonClass('outline', 'sm')} />
         {saved === wheel ? (
           <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300">
-            Saved.
+            {t('Saved.')}
           </span>
         ) : writing === wheel || autoSave.kind !== 'idle' ? (
           <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import type { DayStat, ItemStat } from '../../../core/stats/history-stats'
+import { t } from '../../i18n/i18n'
 
 const WIDTH = 340
 const LABEL = 104
@@ -76,7 +77,7 @@ export function WinsChart({ items, title }: { items: readonly ItemStat[]; title:
         )
       })}
       <text x={LABEL} y={height - 4} fontSize={10} fill="currentColor">
-        bar: wins · dashed: expected · shaded: 95 % band of a fair wheel
+        {t('bar: wins · dashed: expected · shaded: 95 % band of a fair wheel')}
       </text>
     </svg>
   )

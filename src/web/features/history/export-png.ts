@@ -1,3 +1,5 @@
+import { msg } from '../../../core/i18n/message-id'
+
 /** The painted colours an exported SVG needs, copied from the page (classes do not travel). */
 const PAINT = ['fill', 'stroke', 'color', 'opacity', 'font-family'] as const
 
@@ -30,12 +32,12 @@ export async function downloadSvgAsPng(svg: SVGSVGElement, fileName: string): Pr
     canvas.width = box.width * scale
     canvas.height = box.height * scale
     const context = canvas.getContext('2d')
-    if (!context) throw new Error('Canvas is not available in this browser.')
+    if (!context) throw new Error(msg('Canvas is not available in this browser.'))
     context.fillStyle = backgroundOf(svg)
     context.fillRect(0, 0, canvas.width, canvas.height)
     context.drawImage(image, 0, 0, canvas.width, canvas.height)
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'))
-    if (!blob) throw new Error('The image could not be made.')
+    if (!blob) throw new Error(msg('The image could not be made.'))
     const link = document.createElement('a')
     link.href = URL.createObjectURL(blob)
     link.download = fileName

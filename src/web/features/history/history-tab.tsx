@@ -1,7 +1,9 @@
 import { Download, Trash2 } from 'lucide-react'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { historyFileName, historyToCsv, historyTotals } from '../../../core/history/csv'
-import { relativeTime } from '../../../core/history/relative-time'
+import { spinAge } from '../../../core/history/relative-time'
+import { msg } from '../../../core/i18n/message-id'
+import { intlLocale, t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 import { Dialog } from '../../ui/dialog'
@@ -20,13 +22,35 @@ function useMinuteClock(): Date {
   return now
 }
 
+const VIEW_NAMES = { Results: msg('Results'), Statistics: msg('Statistics') }
+
+const count = (n: number) => new Intl.NumberFormat(intlLocale()).format(n)
+
+/**
+ * When a spin happened, in the page's language: "Just now", "5m ago", "2h ago" (English; others
+ * as Intl words them), else the date.
+ */
+function spinTime(timestamp: string, now: Date): string {
+  const age = spinAge(timestamp, now)
+  if (age === null) return ''
+  if (age.unit === 'now') return t('Just now')
+  if (age.unit === 'date')
+    return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' }).format(
+      age.time,
+    )
+  return new Intl.RelativeTimeFormat(intlLocale(), { style: 'narrow', numeric: 'always' }).format(
+    -age.amount,
+    age.unit,
+  )
+}
+
 /** The History tab: the Results list, or the Statistics view (Advanced Analytics). */
 export function HistoryTab() {
   const [view, setView] = useState<'Results' | 'Statistics'>('Results')
   return (
     <div className="space-y-4">
       <fieldset
-        aria-label="History view"
+        aria-label={t('History view')}
         className="inline-flex rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
       >
         {(['Results', 'Statistics'] as const).map((name) => (
@@ -37,7 +61,7 @@ export function HistoryTab() {
             onClick={() => setView(name)}
             className={`rounded-md px-3 py-1 text-sm font-medium ${view === name ? 'bg-white shadow-sm dark:bg-slate-900' : 'text-slate-600 dark:text-slate-300'}`}
           >
-            {name}
+            {t(VIEW_NAMES[name])}
           </button>
         ))}
       </fieldset>
@@ -65,15 +89,15 @@ function ResultsView() {
     <div className="space-y-4">
       <dl className="grid grid-cols-2 gap-3 text-center">
         <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">Total Spins</dt>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{t('Total Spins')}</dt>
           <dd className="text-2xl font-bold" data-testid="total-spins">
-            {totals.totalSpins}
+            {count(totals.totalSpins)}
           </dd>
         </div>
         <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
-          <dt className="text-xs text-slate-600 dark:text-slate-400">Wheels Used</dt>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">{t('Wheels Used')}</dt>
           <dd className="text-2xl font-bold" data-testid="wheels-used">
-            {totals.wheelsUsed}
+            {count(totals.wheelsUsed)}
           </dd>
         </div>
       </dl>
@@ -87,7 +111,7 @@ function ResultsView() {
           }
         >
           <Download aria-hidden className="size-4" />
-          Export History as CSV
+          {t('Export History as CSV')}
         </button>
         <button
           type="button"
@@ -96,15 +120,15 @@ function ResultsView() {
           onClick={() => setConfirming(true)}
         >
           <Trash2 aria-hidden className="size-4" />
-          Clear History
+          {t('Clear History')}
         </button>
       </div>
       {empty ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          No spin results yet.
+          {t('No spin results yet.')}
         </p>
       ) : (
-        <ol className="max-h-96 space-y-1 overflow-y-auto" aria-label="Spin results, newest first">
+        <ol className="max-h-96 space-y-1 overflow-y-auto" aria-label={t('Spin results, newest first')}>
           {history.map((entry, index) => (
             <li
               key={entry.id}
@@ -127,14 +151,14 @@ function ResultsView() {
               </span>
               {index === 0 && (
                 <span className="rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-black">
-                  Latest
+                  {t('Latest')}
                 </span>
               )}
               <time
                 dateTime={entry.timestamp}
                 className="shrink-0 text-xs text-slate-600 dark:text-slate-400"
               >
-                {relativeTime(entry.timestamp, now)}
+                {spinTime(entry.timestamp, now)}
               </time>
             </li>
           ))}
@@ -142,7 +166,7 @@ function ResultsView() {
       )}
       {confirming && (
         <Dialog
-          title="Clear History?"
+          title={t('Clear History?')}
           onClose={() => setConfirming(false)}
           footer={
             <>
@@ -152,7 +176,7 @@ function ResultsView() {
                 onClick={() => setConfirming(false)}
                 data-autofocus
               >
-                Keep History
+                {t('Keep History')}
               </button>
               <button
                 type="button"
@@ -162,12 +186,17 @@ function ResultsView() {
                 }}
                 className={buttonClass('danger', 'sm')}
               >
-                Clear History
+                {t('Clear History')}
               </button>
             </>
           }
         >
-          <p>All {history.length} spin results will be removed from this browser. This cannot be undone.</p>
+          <p>
+            {t(
+              '{count, plural, other {All # spin results will be removed from this browser. This cannot be undone.}}',
+              { count: history.length },
+            )}
+          </p>
         </Dialog>
       )}
     </div>

@@ -1,7 +1,10 @@
 import { Download, ImageDown } from 'lucide-react'
 import { type ReactNode, useMemo, useRef, useState } from 'react'
-import { formatCount } from '../../../core/format/count'
+import { msg } from '../../../core/i18n/message-id'
+import { VERDICTS } from '../../../core/stats/fairness'
 import { historyStats, statsToCsv } from '../../../core/stats/history-stats'
+import { intlLocale, t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { useWheelStore } from '../../state/wheel-store'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button-class'
@@ -9,7 +12,14 @@ import { downloadText } from '../../ui/download'
 import { DaysChart, WinsChart } from './charts'
 import { downloadSvgAsPng } from './export-png'
 
-const round = (n: number) => (Math.round(n * 10) / 10).toLocaleString('en-US')
+const round = (n: number) =>
+  new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(Math.round(n * 10) / 10)
+const count = (n: number) => new Intl.NumberFormat(intlLocale()).format(n)
+const TERMS = {
+  'Longest streak': msg('Longest streak'),
+  'Most picked': msg('Most picked'),
+  'Least picked': msg('Least picked'),
+} as const
 const cell = 'px-2 py-1 text-left'
 
 /** A chart with its PNG button and, under it, the same numbers as a table. */
@@ -31,7 +41,7 @@ function ChartSection({
     if (!svg) return
     setError(null)
     downloadSvgAsPng(svg, `${name}.png`).catch((e: unknown) =>
-      setError(e instanceof Error ? e.message : 'The image could not be made.'),
+      setError(t(e instanceof Error ? e.message : 'The image could not be made.')),
     )
   }
   return (
@@ -40,7 +50,7 @@ function ChartSection({
         <h3 className="font-semibold">{title}</h3>
         <button type="button" className={buttonClass('outline', 'sm')} onClick={exportPng}>
           <ImageDown aria-hidden className="size-4" />
-          Export PNG
+          {t('Export PNG')}
         </button>
       </div>
       {error && <Alert>{error}</Alert>}
@@ -63,7 +73,7 @@ export function StatisticsView() {
   if (history.length === 0)
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-        No spin results yet. Spin the wheel to see statistics.
+        {t('No spin results yet. Spin the wheel to see statistics.')}
       </p>
     )
 
@@ -71,12 +81,34 @@ export function StatisticsView() {
     <div className="space-y-6" data-testid="statistics">
       <div className="flex flex-wrap items-center gap-2">
         <p className="flex-1 text-sm" data-testid="fairness-verdict">
-          {formatCount(stats.spins)} {stats.spins === 1 ? 'spin' : 'spins'} of “{wheel.name || 'this wheel'}”:{' '}
-          <strong>{stats.fairness.verdict}</strong>
-          {stats.fairness.verdict !== 'not enough spins yet for a verdict' && (
+          {wheel.name
+            ? tx(
+                '{count, plural, one {# spin of “{name}”: <0>{verdict}</0>} other {# spins of “{name}”: <0>{verdict}</0>}}',
+                [<strong key="verdict" />],
+                {
+                  count: stats.spins,
+                  name: wheel.name,
+                  verdict: t(stats.fairness.verdict),
+                },
+              )
+            : tx(
+                '{count, plural, one {# spin of this wheel: <0>{verdict}</0>} other {# spins of this wheel: <0>{verdict}</0>}}',
+                [<strong key="verdict" />],
+                {
+                  count: stats.spins,
+                  verdict: t(stats.fairness.verdict),
+                },
+              )}
+          {stats.fairness.verdict !== VERDICTS.tooFew && (
             <span className="text-slate-600 dark:text-slate-400">
               {' '}
-              (chi-square {round(stats.fairness.statistic)}, p = {stats.fairness.pValue.toFixed(3)})
+              {t('(chi-square {statistic}, p = {p})', {
+                statistic: round(stats.fairness.statistic),
+                p: new Intl.NumberFormat(intlLocale(), {
+                  minimumFractionDigits: 3,
+                  maximumFractionDigits: 3,
+                }).format(stats.fairness.pValue),
+              })}
             </span>
           )}
         </p>
@@ -86,23 +118,23 @@ export function StatisticsView() {
           onClick={() => downloadText(statsToCsv(stats), `${base}.csv`, 'text/csv;charset=utf-8')}
         >
           <Download aria-hidden className="size-4" />
-          Export Statistics as CSV
+          {t('Export Statistics as CSV')}
         </button>
       </div>
       <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-3">
         {[
           [
-            'Longest streak',
-            stats.longestStreak ? `${stats.longestStreak.text} × ${stats.longestStreak.length}` : '—',
-          ],
-          ['Most picked', names(stats.mostPicked)],
-          ['Least picked', names(stats.leastPicked)],
+            'Longest streak' as const,
+            stats.longestStreak ? `${stats.longestStreak.text} × ${count(stats.longestStreak.length)}` : '—',
+          ] as const,
+          ['Most picked' as const, names(stats.mostPicked)] as const,
+          ['Least picked' as const, names(stats.leastPicked)] as const,
         ].map(([term, value]) => (
           <div key={term} className="min-w-0 rounded-lg bg-slate-50 p-2 dark:bg-slate-800">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
+            <dt className="text-xs text-slate-600 dark:text-slate-400">{t(TERMS[term])}</dt>
             <dd
               className="truncate font-semibold"
-              data-testid={`stat-${term?.toLowerCase().replace(' ', '-')}`}
+              data-testid={`stat-${term.toLowerCase().replace(' ', '-')}`}
             >
               {value}
             </dd>
@@ -110,24 +142,24 @@ export function StatisticsView() {
         ))}
       </dl>
       <ChartSection
-        title="Wins against a fair wheel"
+        title={t('Wins against a fair wheel')}
         name={`${base}_wins`}
-        chart={<WinsChart items={stats.items} title="Wins of each item against a fair wheel" />}
+        chart={<WinsChart items={stats.items} title={t('Wins of each item against a fair wheel')} />}
         table={
           <table className="w-full text-sm" data-testid="wins-table">
             <thead>
               <tr>
-                <th className={cell}>Item</th>
-                <th className={cell}>Wins</th>
-                <th className={cell}>Expected</th>
-                <th className={cell}>95 % band</th>
+                <th className={cell}>{t('Item')}</th>
+                <th className={cell}>{t('Wins')}</th>
+                <th className={cell}>{t('Expected')}</th>
+                <th className={cell}>{t('95 % band')}</th>
               </tr>
             </thead>
             <tbody>
               {stats.items.map((s) => (
                 <tr key={s.text} className="odd:bg-slate-50 dark:odd:bg-slate-800">
                   <td className={`${cell} max-w-40 truncate`}>{s.text}</td>
-                  <td className={cell}>{s.wins}</td>
+                  <td className={cell}>{count(s.wins)}</td>
                   <td className={cell}>{round(s.expected)}</td>
                   <td className={cell}>
                     {round(s.low)}–{round(s.high)}
@@ -139,15 +171,15 @@ export function StatisticsView() {
         }
       />
       <ChartSection
-        title="Spins per day"
+        title={t('Spins per day')}
         name={`${base}_days`}
-        chart={<DaysChart days={stats.perDay} title="Spins per day" />}
+        chart={<DaysChart days={stats.perDay} title={t('Spins per day')} />}
         table={
           <table className="w-full text-sm" data-testid="days-table">
             <thead>
               <tr>
-                <th className={cell}>Day</th>
-                <th className={cell}>Spins</th>
+                <th className={cell}>{t('Day')}</th>
+                <th className={cell}>{t('Spins')}</th>
               </tr>
             </thead>
             <tbody>
@@ -157,7 +189,7 @@ export function StatisticsView() {
                 .map((d) => (
                   <tr key={d.day} className="odd:bg-slate-50 dark:odd:bg-slate-800">
                     <td className={cell}>{d.day}</td>
-                    <td className={cell}>{d.spins}</td>
+                    <td className={cell}>{count(d.spins)}</td>
                   </tr>
                 ))}
             </tbody>

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react'
 import type { Preset, PresetCategory } from '../../../core/presets/preset'
-import { PRESET_CATEGORIES } from '../../../core/presets/preset'
+import { CATEGORY_NAMES, PRESET_CATEGORIES } from '../../../core/presets/preset'
+import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { MiniPie } from '../../ui/mini-pie'
 import { SearchField } from '../../ui/search-field'
@@ -40,13 +41,13 @@ export function PresetsTab() {
     <div className="space-y-4">
       <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
         <SearchField
-          label="Search presets"
+          label={t('Search presets')}
           value={query}
           onChange={setQuery}
-          placeholder="Search presets..."
+          placeholder={t('Search presets...')}
         />
         <label htmlFor={`${id}-category`} className="sr-only">
-          Category
+          {t('Category')}
         </label>
         <Select
           id={`${id}-category`}
@@ -54,31 +55,31 @@ export function PresetsTab() {
           onChange={(e) => setCategory(e.target.value as PresetCategory | 'All')}
           className="w-full text-sm"
         >
-          <option value="All">All</option>
+          <option value="All">{t('All')}</option>
           {PRESET_CATEGORIES.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {t(CATEGORY_NAMES[c])}
             </option>
           ))}
         </Select>
       </div>
       <p role="status" className={loaded ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'sr-only'}>
-        {loaded && `Loaded “${loaded}”. Spin away, or edit it in Customize.`}
+        {loaded && t('Loaded “{name}”. Spin away, or edit it in Customize.', { name: loaded })}
       </p>
       {failed ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          The presets could not be loaded. Check your connection and open this tab again.
+          {t('The presets could not be loaded. Check your connection and open this tab again.')}
         </p>
       ) : !catalogue ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
-          Loading presets...
+          {t('Loading presets...')}
         </p>
       ) : results.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          No presets found matching your criteria.
+          {t('No presets found matching your criteria.')}
         </p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Presets">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('Presets')}>
           {results.map((preset) => (
             <li key={preset.id}>
               <button
@@ -93,8 +94,10 @@ export function PresetsTab() {
                     {preset.description}
                   </span>
                   <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-600 dark:text-slate-400">
-                    <span>{preset.category}</span>
-                    <span>{preset.items.length} items</span>
+                    <span>{t(CATEGORY_NAMES[preset.category])}</span>
+                    <span>
+                      {t('{count, plural, one {# item} other {# items}}', { count: preset.items.length })}
+                    </span>
                   </span>
                 </span>
               </button>

@@ -1,11 +1,21 @@
 import { Upload } from 'lucide-react'
 import { useRef } from 'react'
-import type { ImportResult } from '../../../core/wheel/import-export'
+import type { ImportResult, NoteText } from '../../../core/wheel/import-export'
+import { t } from '../../i18n/i18n'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
+
+/** What an import changed or left out, in the page's language. */
+export const importNote = (parts: readonly NoteText[]) =>
+  parts
+    .map((part) => {
+      const text = t(part.message, part.values)
+      return part.wheel === undefined ? text : t('“{name}”: {note}', { name: part.wheel, note: text })
+    })
+    .join(' ')
 
 export type ImportOutcome = { ok: true; name: string } | { ok: false; error: string }
 
@@ -35,7 +45,7 @@ export function ImportWheelButton({
     if (!result.ok) return onImported(result)
     const outcome = useWheelStore.getState().importWheel(result.wheel, canSave ? result.more : undefined)
     if (outcome.ok) clearListUndo()
-    if (outcome.ok && result.note) showNotice(result.note)
+    if (outcome.ok && result.note) showNotice(result.noteText ? importNote(result.noteText) : result.note)
     onImported(outcome.ok ? { ok: true, name: result.wheel.name } : outcome)
   }
 
@@ -43,14 +53,14 @@ export function ImportWheelButton({
     <>
       <button type="button" className={buttonClass('outline', 'sm')} onClick={() => input.current?.click()}>
         <Upload aria-hidden className="size-4" />
-        Import
+        {t('Import')}
       </button>
       <input
         ref={input}
         type="file"
         accept=".json,application/json"
         className="hidden"
-        aria-label="Import a wheel file"
+        aria-label={t('Import a wheel file')}
         data-testid="import-file"
         onChange={(e) => {
           void importFile(e.target.files?.[0])

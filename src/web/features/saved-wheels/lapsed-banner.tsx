@@ -1,5 +1,6 @@
 import { Crown } from 'lucide-react'
 import { FREE_ITEM_LIMIT } from '../../../core/plan/definition'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 
@@ -13,16 +14,17 @@ export function LapsedBanner() {
       <Crown aria-hidden className="size-6 shrink-0 text-amber-700 dark:text-amber-300" />
       <div className="min-w-0 flex-1">
         <h2 id="lapsed-title" className="font-semibold">
-          Your Premium plan has ended: your wheels are read-only
+          {t('Your Premium plan has ended: your wheels are read-only')}
         </h2>
         <p className="mt-1 text-sm">
-          Nothing was deleted. You can still load and export every saved wheel; a wheel opens with its first{' '}
-          {FREE_ITEM_LIMIT} items, as many as the free plan allows. Saving, duplicating, deleting and
-          importing wheels, and syncing them between your devices, need Premium.
+          {t(
+            'Nothing was deleted. You can still load and export every saved wheel; a wheel opens with its first {limit} items, as many as the free plan allows. Saving, duplicating, deleting and importing wheels, and syncing them between your devices, need Premium.',
+            { limit: FREE_ITEM_LIMIT },
+          )}
         </p>
       </div>
       <Link to="/subscription" className={buttonClass('primary', 'sm', 'shrink-0')}>
-        Renew Premium
+        {t('Renew Premium')}
       </Link>
     </section>
   )

@@ -9,6 +9,7 @@ import {
 } from 'react'
 import { flushSync } from 'react-dom'
 import type { WheelSummary } from '../../../core/wheel/summary'
+import { t } from '../../i18n/i18n'
 
 /** Up to this many wheels every card is in the page (find-in-page works); above it, only those near the screen. */
 export const WINDOW_FROM = 60
@@ -26,7 +27,7 @@ type Props = { wheels: readonly WheelSummary[]; renderCard(wheel: WheelSummary):
 export function SavedGrid({ wheels, renderCard }: Props) {
   if (wheels.length <= WINDOW_FROM)
     return (
-      <ul className={GRID} aria-label="Saved wheels">
+      <ul className={GRID} aria-label={t('Saved wheels')}>
         {wheels.map((wheel) => (
           <li key={wheel.id}>{renderCard(wheel)}</li>
         ))}
@@ -114,7 +115,7 @@ function WindowedGrid({ wheels, renderCard }: Props) {
     <ul
       ref={list}
       className={GRID}
-      aria-label="Saved wheels"
+      aria-label={t('Saved wheels')}
       onKeyDown={onKeyDown}
       style={{ paddingTop: from * rowHeight, paddingBottom: (rows - to) * rowHeight }}
     >

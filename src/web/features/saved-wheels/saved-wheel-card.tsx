@@ -1,6 +1,9 @@
 import { Copy, Crown, Download, EllipsisVertical, History, Trash2 } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { msg } from '../../../core/i18n/message-id'
 import type { WheelSummary } from '../../../core/wheel/summary'
+import { intlLocale, t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { MiniPie } from '../../ui/mini-pie'
@@ -26,10 +29,10 @@ const menuItem =
 function LockedItem({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <Link to="/subscription" role="menuitem" className={`${menuItem} text-slate-600 dark:text-slate-400`}>
-      {icon} {label}
+      {icon} {t(label)}
       <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
         <Crown aria-hidden className="size-3" />
-        Premium Only
+        {t('Premium Only')}
       </span>
     </Link>
   )
@@ -113,18 +116,20 @@ export function SavedWheelCard({
         <div className="min-w-0 flex-1">
           <h2 className="truncate font-semibold">{wheel.name}</h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {wheel.itemCount} {wheel.itemCount === 1 ? 'item' : 'items'}
+            {t('{count, plural, one {# item} other {# items}}', { count: wheel.itemCount })}
           </p>
           {updated && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              Updated <time dateTime={wheel.updatedAt}>{updated.toLocaleDateString()}</time>
+              {tx('Updated <0>{date}</0>', [<time key="date" dateTime={wheel.updatedAt} />], {
+                date: new Intl.DateTimeFormat(intlLocale()).format(updated),
+              })}
             </p>
           )}
         </div>
         <button
           ref={toggle}
           type="button"
-          aria-label={`More actions for ${wheel.name}`}
+          aria-label={t('More actions for {name}', { name: wheel.name })}
           aria-haspopup="menu"
           aria-expanded={menuOpen}
           onClick={() => onMenu(!menuOpen)}
@@ -137,28 +142,28 @@ export function SavedWheelCard({
         <div
           ref={menu}
           role="menu"
-          aria-label={`Actions for ${wheel.name}`}
+          aria-label={t('Actions for {name}', { name: wheel.name })}
           className={`absolute top-12 right-4 z-10 ${readOnly ? 'w-60' : 'w-44'} overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700`}
         >
           {readOnly ? (
-            <LockedItem icon={<Copy aria-hidden className="size-4" />} label="Duplicate" />
+            <LockedItem icon={<Copy aria-hidden className="size-4" />} label={msg('Duplicate')} />
           ) : (
             <button type="button" role="menuitem" className={menuItem} onClick={act(onDuplicate)}>
-              <Copy aria-hidden className="size-4" /> Duplicate
+              <Copy aria-hidden className="size-4" /> {t('Duplicate')}
             </button>
           )}
           <button type="button" role="menuitem" className={menuItem} onClick={act(onExport)}>
-            <Download aria-hidden className="size-4" /> Export
+            <Download aria-hidden className="size-4" /> {t('Export')}
           </button>
           {readOnly ? (
-            <LockedItem icon={<History aria-hidden className="size-4" />} label="Versions…" />
+            <LockedItem icon={<History aria-hidden className="size-4" />} label={msg('Versions…')} />
           ) : (
             <button type="button" role="menuitem" className={menuItem} onClick={act(onVersions)}>
-              <History aria-hidden className="size-4" /> Versions…
+              <History aria-hidden className="size-4" /> {t('Versions…')}
             </button>
           )}
           {readOnly ? (
-            <LockedItem icon={<Trash2 aria-hidden className="size-4" />} label="Delete" />
+            <LockedItem icon={<Trash2 aria-hidden className="size-4" />} label={msg('Delete')} />
           ) : (
             <button
               type="button"
@@ -166,7 +171,7 @@ export function SavedWheelCard({
               className={`${menuItem} text-red-700 dark:text-red-300`}
               onClick={act(onDelete)}
             >
-              <Trash2 aria-hidden className="size-4" /> Delete
+              <Trash2 aria-hidden className="size-4" /> {t('Delete')}
             </button>
           )}
         </div>
@@ -174,10 +179,10 @@ export function SavedWheelCard({
       <button
         type="button"
         onClick={onLoad}
-        aria-label={`Load ${wheel.name}`}
+        aria-label={t('Load {name}', { name: wheel.name })}
         className={buttonClass('primary', 'sm', 'mt-auto')}
       >
-        Load
+        {t('Load')}
       </button>
     </article>
   )

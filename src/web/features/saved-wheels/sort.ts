@@ -1,6 +1,11 @@
+import { msg } from '../../../core/i18n/message-id'
 import type { WheelSummary } from '../../../core/wheel/summary'
 
-export const SORTS = { updated: 'Last Modified', created: 'Date Created', name: 'Name A-Z' } as const
+export const SORTS = {
+  updated: msg('Last Modified'),
+  created: msg('Date Created'),
+  name: msg('Name A-Z'),
+} as const
 export type SortKey = keyof typeof SORTS
 
 const time = (value: string | undefined) => (value ? Date.parse(value) || 0 : 0)

@@ -1,12 +1,20 @@
 import { HardDrive } from 'lucide-react'
 import { useEffect, useState } from 'react'
 
+const decimal = (n: number, digits: number) =>
+  new Intl.NumberFormat(intlLocale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(n)
+
+/** A size in the page's language: "12 KB", "1.5 MB". */ import { intlLocale, t } from '../../i18n/i18n'
+
 export const formatBytes = (bytes: number) =>
   bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    ? t('{size} KB', { size: decimal(Math.max(1, Math.round(bytes / 1024)), 0) })
     : bytes < 1024 ** 3
-      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-      : `${(bytes / 1024 ** 3).toFixed(1)} GB`
+      ? t('{size} MB', { size: decimal(bytes / 1024 / 1024, 1) })
+      : t('{size} GB', { size: decimal(bytes / 1024 ** 3, 1) })
 
 type Usage = { used: number; quota: number; persisted: boolean }
 
@@ -43,9 +51,21 @@ export function StorageUsage({ wheelCount }: { wheelCount: number }) {
       className="flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400"
     >
       <HardDrive aria-hidden className="size-4" />
-      Whirl uses {formatBytes(usage.used)} of this browser's storage
-      {usage.quota > 0 ? ` (${formatBytes(usage.quota)} available)` : ''}
-      {usage.persisted ? '; the browser keeps it even when space runs low.' : '.'}
+      {usage.quota > 0
+        ? usage.persisted
+          ? t(
+              "Whirl uses {used} of this browser's storage ({quota} available); the browser keeps it even when space runs low.",
+              { used: formatBytes(usage.used), quota: formatBytes(usage.quota) },
+            )
+          : t("Whirl uses {used} of this browser's storage ({quota} available).", {
+              used: formatBytes(usage.used),
+              quota: formatBytes(usage.quota),
+            })
+        : usage.persisted
+          ? t("Whirl uses {used} of this browser's storage; the browser keeps it even when space runs low.", {
+              used: formatBytes(usage.used),
+            })
+          : t("Whirl uses {used} of this browser's storage.", { used: formatBytes(usage.used) })}
     </p>
   )
 }

@@ -2,6 +2,7 @@ import { Cloud, History, Monitor } from 'lucide-react'
 import { useState } from 'react'
 import type { WheelSummary } from '../../../core/wheel/summary'
 import { VERSION_EVERY_MS, VERSIONS_QUOTA_NOTE } from '../../../core/wheel/versions'
+import { intlLocale, t } from '../../i18n/i18n'
 import { restoreWheelVersion } from '../../state/browser-data-versions'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -10,8 +11,8 @@ import { formatBytes } from './storage-usage'
 import { useVersions, type VersionRow } from './use-versions'
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+const items = (count: number) => t('{count, plural, one {# item} other {# items}}', { count })
 
 type Props = {
   wheel: WheelSummary
@@ -36,10 +37,16 @@ export function VersionsDialog({ wheel, premium, onClose, onRestored }: Props) {
     setFailed(null)
     try {
       const content = await row.load()
-      if (!content) throw new Error('This version is no longer kept.')
+      if (!content) throw new Error(t('This version is no longer kept.'))
       if (!(await restoreWheelVersion(wheel.id, content)))
-        throw new Error('Your browser could not store the restored wheel. Nothing was changed.')
-      onRestored(`Restored “${wheel.name}” to the version of ${when(row.at)} (${items(row.itemCount)}).`)
+        throw new Error(t('Your browser could not store the restored wheel. Nothing was changed.'))
+      onRestored(
+        t('Restored “{name}” to the version of {time} ({items}).', {
+          name: wheel.name,
+          time: when(row.at),
+          items: items(row.itemCount),
+        }),
+      )
     } catch (e) {
       setFailed((e as Error).message)
       setBusy(null)
@@ -49,48 +56,52 @@ export function VersionsDialog({ wheel, premium, onClose, onRestored }: Props) {
   const total = rows?.reduce((sum, row) => sum + row.bytes, 0) ?? 0
   return (
     <Dialog
-      title={`Versions of “${wheel.name}”`}
+      title={t('Versions of “{name}”', { name: wheel.name })}
       onClose={onClose}
       footer={
         <Button variant="outline" size="sm" onClick={onClose}>
-          Close
+          {t('Close')}
         </Button>
       }
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        {VERSIONS_QUOTA_NOTE}
-        {rows && rows.length > 0 ? ` These take ${formatBytes(total)}.` : ''}
+        {t(VERSIONS_QUOTA_NOTE)}
+        {rows && rows.length > 0 ? ` ${t('These take {size}.', { size: formatBytes(total) })}` : ''}
       </p>
       {noLocal && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          This browser cannot keep versions (its storage is not available here).
+          {t('This browser cannot keep versions (its storage is not available here).')}
         </p>
       )}
       {error && (
         <Alert className="mt-3">
-          {error}{' '}
+          {t(error)}{' '}
           <button type="button" className="font-semibold underline" onClick={() => setReloads((n) => n + 1)}>
-            Try again
+            {t('Try again')}
           </button>
         </Alert>
       )}
       {failed && <Alert className="mt-3">{failed}</Alert>}
       {rows === null ? (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-busy="true">
-          Loading versions...
+          {t('Loading versions...')}
         </p>
       ) : rows.length === 0 ? (
         <div className="mt-4 text-center text-sm text-slate-600 dark:text-slate-400">
           <History aria-hidden className="mx-auto size-8" />
-          <p className="mt-2 font-semibold text-slate-900 dark:text-slate-100">No earlier versions yet</p>
+          <p className="mt-2 font-semibold text-slate-900 dark:text-slate-100">
+            {t('No earlier versions yet')}
+          </p>
           <p className="mt-1">
-            When this wheel changes, the content it had is kept here (at most one version every{' '}
-            {VERSION_EVERY_MS / 60_000} minutes while you edit, and always before it loses half its items).
+            {t(
+              'When this wheel changes, the content it had is kept here (at most one version every {minutes} minutes while you edit, and always before it loses half its items).',
+              { minutes: VERSION_EVERY_MS / 60_000 },
+            )}
           </p>
         </div>
       ) : (
         <ul
-          aria-label="Versions"
+          aria-label={t('Versions')}
           className="mt-4 max-h-[55vh] divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800"
         >
           {rows.map((row) => (
@@ -109,20 +120,25 @@ export function VersionsDialog({ wheel, premium, onClose, onRestored }: Props) {
                   ) : (
                     <Cloud aria-hidden className="size-3" />
                   )}
-                  <span>{row.where === 'browser' ? 'This browser' : 'Your account'}</span>
+                  <span>{row.where === 'browser' ? t('This browser') : t('Your account')}</span>
                 </p>
                 {row.name !== wheel.name && (
-                  <p className="truncate text-xs text-slate-600 dark:text-slate-400">Named “{row.name}”</p>
+                  <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+                    {t('Named “{name}”', { name: row.name })}
+                  </p>
                 )}
               </div>
               <Button
                 variant="outline"
                 size="sm"
                 disabled={busy !== null}
-                aria-label={`Restore the version of ${when(row.at)}, ${items(row.itemCount)}`}
+                aria-label={t('Restore the version of {time}, {items}', {
+                  time: when(row.at),
+                  items: items(row.itemCount),
+                })}
                 onClick={() => void restore(row)}
               >
-                {busy === row.key ? 'Restoring...' : 'Restore'}
+                {busy === row.key ? t('Restoring...') : t('Restore')}
               </Button>
             </li>
           ))}

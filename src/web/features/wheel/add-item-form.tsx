@@ -1,9 +1,10 @@
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
-import { formatCount } from '../../../core/format/count'
-import { itemLimitMessage } from '../../../core/plan/plan'
+import { itemLimitText } from '../../../core/plan/plan'
 import { MAX_ITEM_TEXT, MAX_ITEMS } from '../../../core/wheel/model'
 import { isMultiLine } from '../../../core/wheel/paste'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { useWheelStore } from '../../state/wheel-store'
 import { TextInput } from '../../ui/text-input'
@@ -19,14 +20,17 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
 
   const submit = () => {
     if (atLimit) {
+      const limitText = itemLimitText(maxItems)
       setMessage(
-        freeLimit ? itemLimitMessage(maxItems) : `A wheel can hold at most ${formatCount(MAX_ITEMS)} items.`,
+        freeLimit
+          ? t(limitText.message, limitText.values)
+          : t('A wheel can hold at most {max, number} items.', { max: MAX_ITEMS }),
       )
       return
     }
     const trimmed = text.trim()
     if (!trimmed) {
-      setMessage('Type the text of the item first.')
+      setMessage(t('Type the text of the item first.'))
       return
     }
     useWheelStore.getState().addItem(trimmed)
@@ -44,7 +48,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
         }}
       >
         <label htmlFor="new-item" className="sr-only">
-          New item
+          {t('New item')}
         </label>
         <TextInput
           id="new-item"
@@ -62,7 +66,7 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
             e.preventDefault()
             setMessage(addLines(pasted, maxItems).message)
           }}
-          placeholder={atLimit ? 'Item limit reached' : 'Add an item, press Enter'}
+          placeholder={atLimit ? t('Item limit reached') : t('Add an item, press Enter')}
           className="min-w-0 flex-1 text-sm disabled:cursor-not-allowed disabled:opacity-60"
         />
         <button
@@ -72,12 +76,18 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
           className="inline-flex items-center gap-1 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
         >
           <Plus aria-hidden className="size-4" />
-          Add
+          {t('Add')}
         </button>
       </form>
       {atLimit && !freeLimit && (
         <p id="item-limit-reason" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          <strong>Item limit reached</strong>. A wheel can hold at most {formatCount(MAX_ITEMS)} items.
+          {tx(
+            '<0>Item limit reached</0>. A wheel can hold at most {max, number} items.',
+            [<strong key="reason" />],
+            {
+              max: MAX_ITEMS,
+            },
+          )}
         </p>
       )}
       {atLimit && freeLimit && (
@@ -85,11 +95,14 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
           id="item-limit-reason"
           className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          <strong>Item limit reached</strong>. Free wheels hold up to {maxItems} items.{' '}
-          <Link to="/subscription" className="font-semibold underline">
-            Upgrade to Premium
-          </Link>{' '}
-          for up to {formatCount(MAX_ITEMS)} items.
+          {tx(
+            '<0>Item limit reached</0>. Free wheels hold up to {limit} items. <1>Upgrade to Premium</1> for up to {max, number} items.',
+            [
+              <strong key="reason" />,
+              <Link key="upgrade" to="/subscription" className="font-semibold underline" />,
+            ],
+            { limit: maxItems, max: MAX_ITEMS },
+          )}
         </div>
       )}
       {message && (

@@ -1,5 +1,6 @@
 import { ListPlus } from 'lucide-react'
 import { useId, useState } from 'react'
+import { t } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { addLines } from './add-lines'
 
@@ -27,12 +28,12 @@ export function AddMany({ maxItems }: { maxItems: number }) {
         onClick={() => setOpen(!open)}
       >
         <ListPlus aria-hidden className="size-4" />
-        Add many
+        {t('Add many')}
       </Button>
       {open && (
         <div id={id} className="mt-2 space-y-2">
           <label htmlFor={`${id}-lines`} className="block text-sm font-medium">
-            Items, one per line
+            {t('Items, one per line')}
           </label>
           <textarea
             id={`${id}-lines`}
@@ -45,7 +46,7 @@ export function AddMany({ maxItems }: { maxItems: number }) {
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
           />
           <Button size="sm" onClick={add}>
-            Add lines
+            {t('Add lines')}
           </Button>
         </div>
       )}

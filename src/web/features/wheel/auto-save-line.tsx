@@ -1,15 +1,19 @@
+import { msg } from '../../../core/i18n/message-id'
+import { t } from '../../i18n/i18n'
 import type { AutoSaveStatus } from './auto-save-status'
 
 /** The words of the line (loaded with it: a first visit, with no saved wheel loaded, shows none). */
 export const AUTO_SAVE_TEXT = {
-  pending: 'Saving…',
-  saved: 'Saved',
-  emptied: 'Not saved: the wheel is empty. Press Save Wheel to keep an empty wheel.',
-  elimination:
+  pending: msg('Saving…'),
+  saved: msg('Saved'),
+  emptied: msg('Not saved: the wheel is empty. Press Save Wheel to keep an empty wheel.'),
+  elimination: msg(
     'Not saved automatically in elimination mode, so a game never shrinks the saved wheel. Press Save Wheel to keep the changes.',
-  'turned-off': 'Not saved: auto-save is off in Settings. Press Save Wheel to keep the changes.',
-  differs:
+  ),
+  'turned-off': msg('Not saved: auto-save is off in Settings. Press Save Wheel to keep the changes.'),
+  differs: msg(
     'Not saved yet: this wheel differs from its saved copy. Edit it or press Save Wheel to save it as shown.',
+  ),
 } as const
 
 /** Auto-save's state beside Save Wheel: "Saving…", "Saved", or why it waits for Save Wheel. */
@@ -25,7 +29,7 @@ export function AutoSaveLine({ status }: { status: AutoSaveStatus }) {
           : [status.message, 'text-red-700 dark:text-red-300']
   return (
     <span role="status" data-testid="auto-save-status" className={`text-sm ${tone}`}>
-      {text}
+      {t(text)}
     </span>
   )
 }

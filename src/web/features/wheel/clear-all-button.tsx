@@ -1,6 +1,7 @@
 import { Eraser } from 'lucide-react'
 import { lazy, type RefObject, Suspense, useEffect, useState } from 'react'
 import { clearAllAsks } from '../../../core/wheel/list-edits'
+import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { Button } from '../../ui/button'
 
@@ -36,7 +37,7 @@ export function ClearAllButton({
         onClick={() => (clearAllAsks(count) ? setAsking(count) : clearList())}
       >
         <Eraser aria-hidden className="size-4" />
-        Clear all
+        {t('Clear all')}
       </Button>
       {asking !== null && (
         <Suspense fallback={null}>

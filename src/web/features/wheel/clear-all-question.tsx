@@ -1,4 +1,5 @@
-import { clearAllQuestion } from '../../../core/wheel/list-edits'
+import { clearAllQuestionText } from '../../../core/wheel/list-edits'
+import { t } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 
@@ -15,24 +16,26 @@ export default function ClearAllQuestion({
   onCancel: () => void
   onConfirm: () => void
 }) {
+  const question = clearAllQuestionText(count)
   return (
     <Dialog
-      title={clearAllQuestion(count)}
+      title={t(question.message, question.values)}
       onClose={onCancel}
       footer={
         <>
           <Button variant="outline" size="sm" onClick={onCancel} data-autofocus>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button variant="danger" size="sm" onClick={onConfirm}>
-            Clear all
+            {t('Clear all')}
           </Button>
         </>
       }
     >
       <p>
-        Every item leaves the wheel. Undo brings them back while this page stays open; a saved wheel keeps its
-        items until you press Save Wheel.
+        {t(
+          'Every item leaves the wheel. Undo brings them back while this page stays open; a saved wheel keeps its items until you press Save Wheel.',
+        )}
       </p>
     </Dialog>
   )

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
 import { chances, isWeighted } from '../../../core/wheel/weights'
+import { t } from '../../i18n/i18n'
 import { useEditorPrefs } from '../../state/editor-prefs'
 import { ItemRow } from './item-row'
 
@@ -33,7 +34,7 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
   if (items.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
-        No items yet. Add some items to get started!
+        {t('No items yet. Add some items to get started!')}
       </p>
     )
   }
@@ -46,7 +47,7 @@ export function ItemList({ wheel }: { wheel: Wheel }) {
       style={{ maxHeight: VIEWPORT }}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       data-testid="item-list"
-      aria-label={`${items.length} items`}
+      aria-label={t('{count, plural, one {# item} other {# items}}', { count: items.length })}
     >
       <div style={{ height: items.length * ROW, position: 'relative' }}>
         <div style={{ transform: `translateY(${first * ROW}px)` }}>

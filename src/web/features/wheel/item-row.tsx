@@ -3,11 +3,20 @@ import { lazy, memo, Suspense, useRef, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
+import { intlLocale, t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { WeightField } from './weight-field'
 
 // Loaded when a row first shows it (Advanced, or an item with a picture): not in the first load.
 const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
+
+/** A chance in percent with one decimal, in the page's language ("12.5%"). */
+const percent = (chance: number) =>
+  new Intl.NumberFormat(intlLocale(), {
+    style: 'percent',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(chance / 100)
 
 /** One item: colour picker, inline edit (Enter confirms, Escape cancels) and delete. */
 export const ItemRow = memo(function ItemRow({
@@ -44,7 +53,7 @@ export const ItemRow = memo(function ItemRow({
         type="color"
         value={normalizeHex(item.color)}
         onChange={(e) => updateItem(item.id, { color: e.target.value })}
-        aria-label={`Colour of ${item.text}`}
+        aria-label={t('Colour of {item}', { item: item.text })}
         className="size-8 shrink-0 cursor-pointer rounded border-0 bg-transparent p-0"
       />
       {editing ? (
@@ -53,7 +62,7 @@ export const ItemRow = memo(function ItemRow({
           autoFocus
           value={draft}
           maxLength={MAX_ITEM_TEXT}
-          aria-label={`Edit ${item.text}`}
+          aria-label={t('Edit {item}', { item: item.text })}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={confirm}
           onKeyDown={(e) => {
@@ -85,7 +94,7 @@ export const ItemRow = memo(function ItemRow({
             setEditing(true)
           }}
           className="group flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-          aria-label={`Edit ${item.text}`}
+          aria-label={t('Edit {item}', { item: item.text })}
         >
           <span className="truncate">{item.text}</span>
           <Pencil aria-hidden className="size-3.5 shrink-0 opacity-0 group-hover:opacity-60" />
@@ -95,24 +104,24 @@ export const ItemRow = memo(function ItemRow({
       {chance !== undefined && (
         <span
           className="w-12 shrink-0 text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
-          title="Chance"
+          title={t('Chance')}
         >
-          {chance.toFixed(1)}%
+          {percent(chance)}
         </span>
       )}
       {wins !== undefined && (
         <span
           className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
-          title="Wins"
+          title={t('Wins')}
         >
-          {wins} {wins === 1 ? 'win' : 'wins'}
+          {t('{wins, plural, one {# win} other {# wins}}', { wins })}
         </span>
       )}
       {(advanced || item.image) && (
         <Suspense fallback={<span className="size-9 shrink-0" />}>
           <PictureButton
-            label={`Picture for ${item.text}`}
-            title={`Picture for ${item.text}`}
+            label={t('Picture for {item}', { item: item.text })}
+            title={t('Picture for {item}', { item: item.text })}
             image={item.image}
             onChange={(image) => updateItem(item.id, { image })}
           />
@@ -126,11 +135,12 @@ export const ItemRow = memo(function ItemRow({
           const row = e.currentTarget.parentElement
           const next = row?.nextElementSibling ?? row?.previousElementSibling
           const target =
-            next?.querySelector<HTMLElement>('[aria-label^="Delete "]') ?? document.getElementById('new-item')
+            next?.querySelector<HTMLElement>('[data-delete-item]') ?? document.getElementById('new-item')
           target?.focus()
           removeItem(item.id)
         }}
-        aria-label={`Delete ${item.text}`}
+        aria-label={t('Delete {item}', { item: item.text })}
+        data-delete-item
         className="inline-flex size-9 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
       >
         <Trash2 aria-hidden className="size-4" />

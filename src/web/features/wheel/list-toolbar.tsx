@@ -1,6 +1,7 @@
 import { ArrowDownAZ, Shuffle, Undo2 } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { cryptoRandomSource } from '../../../core/random/random'
+import { t } from '../../i18n/i18n'
 import { useEditorPrefs } from '../../state/editor-prefs'
 import { useListUndo } from '../../state/list-undo'
 import { useWheelStore } from '../../state/wheel-store'
@@ -51,11 +52,11 @@ export function ListToolbar({ count }: { count: number }) {
     <div className="flex flex-wrap items-center gap-2">
       <Button variant="outline" size="sm" disabled={count < 2} onClick={shuffleList}>
         <Shuffle aria-hidden className="size-4" />
-        Shuffle
+        {t('Shuffle')}
       </Button>
       <Button variant="outline" size="sm" disabled={count < 2} onClick={sortList}>
         <ArrowDownAZ aria-hidden className="size-4" />
-        Sort A–Z
+        {t('Sort A–Z')}
       </Button>
       {/* A plain button for its ref: focus comes here after Clear all. */}
       <button
@@ -67,7 +68,7 @@ export function ListToolbar({ count }: { count: number }) {
         aria-keyshortcuts="Control+Z"
       >
         <Undo2 aria-hidden className="size-4" />
-        Undo
+        {t('Undo')}
       </button>
       <ClearAllButton count={count} undo={undo} />
       <button
@@ -85,7 +86,7 @@ export function ListToolbar({ count }: { count: number }) {
             className={`absolute top-0.5 size-4 rounded-full bg-white transition-all ${advanced ? 'left-4.5' : 'left-0.5'}`}
           />
         </span>
-        Advanced
+        {t('Advanced')}
       </button>
       <p aria-live="polite" className="sr-only" data-testid="list-announcer">
         <span key={seq}>{announcement}</span>

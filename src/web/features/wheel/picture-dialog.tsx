@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { t } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button-class'
 import { Dialog } from '../../ui/dialog'
 import { readPictureFile } from './picture-file'
@@ -45,11 +46,11 @@ export default function PictureDialog({
               onClick={() => onChange(undefined)}
               className={buttonClass('outline', 'sm')}
             >
-              Remove picture
+              {t('Remove picture')}
             </button>
           )}
           <button type="button" onClick={onClose} className={buttonClass('primary', 'sm')}>
-            Close
+            {t('Close')}
           </button>
         </>
       }
@@ -58,10 +59,10 @@ export default function PictureDialog({
         {image ? (
           <img src={image} alt="" className="max-h-40 max-w-40 rounded object-contain" />
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No picture yet.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('No picture yet.')}</p>
         )}
         <label htmlFor={inputId} className={`${buttonClass('outline', 'sm')} cursor-pointer`} data-autofocus>
-          {busy ? 'Reading...' : image ? 'Change picture' : 'Choose picture'}
+          {busy ? t('Reading...') : image ? t('Change picture') : t('Choose picture')}
         </label>
         <input
           id={inputId}
@@ -74,11 +75,11 @@ export default function PictureDialog({
           }}
         />
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          PNG, JPEG, WebP or GIF (its first frame).
+          {t('PNG, JPEG, WebP or GIF (its first frame).')}
         </p>
         {error && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
+            {t(error)}
           </p>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { t } from '../../i18n/i18n'
+
 import { Button } from '../../ui/button'
 
 /**
@@ -17,20 +19,22 @@ export function SaveChoice({
 }) {
   return (
     <fieldset className="space-y-2 rounded-lg border border-slate-300 p-3 text-sm dark:border-slate-600">
-      <legend className="px-1 font-semibold">Save a renamed wheel</legend>
+      <legend className="px-1 font-semibold">{t('Save a renamed wheel')}</legend>
       <p>
-        This wheel was saved as “{original}”. Update that saved wheel, or keep it and save this one as a new
-        wheel?
+        {t(
+          'This wheel was saved as “{name}”. Update that saved wheel, or keep it and save this one as a new wheel?',
+          { name: original },
+        )}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" onClick={onUpdate}>
-          Update saved wheel
+          {t('Update saved wheel')}
         </Button>
         <Button size="sm" variant="outline" onClick={onSaveAsNew}>
-          Save as new
+          {t('Save as new')}
         </Button>
         <Button size="sm" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('Cancel')}
         </Button>
       </div>
     </fieldset>

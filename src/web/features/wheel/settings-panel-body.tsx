@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react'
+import { msg } from '../../../core/i18n/message-id'
 import {
   clampToRange,
   MODE_DESCRIPTIONS,
@@ -8,6 +9,7 @@ import {
   type WheelMode,
   type WheelSettings,
 } from '../../../core/wheel/model'
+import { intlLocale, t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
@@ -17,10 +19,15 @@ import { Select } from '../../ui/text-input'
 const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
 
 const MODE_LABELS: Record<WheelMode, string> = {
-  normal: 'Normal',
-  elimination: 'Elimination',
-  accumulation: 'Accumulation',
+  normal: msg('Normal'),
+  elimination: msg('Elimination'),
+  accumulation: msg('Accumulation'),
 }
+
+const seconds = (ms: number) =>
+  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    ms / 1000,
+  )
 
 /** The Settings panel's content, loaded when the panel is first opened (decision 0054). */
 export default function SettingsBody({
@@ -43,15 +50,16 @@ export default function SettingsBody({
     <div id={id} className="space-y-4 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
       <label className="block">
         <span className="flex justify-between font-medium">
-          Spin duration <output>{(settings.spinDuration / 1000).toFixed(1)} s</output>
+          {t('Spin duration')}{' '}
+          <output>{t('{seconds} s', { seconds: seconds(settings.spinDuration) })}</output>
         </span>
         <input
           type="range"
           min={SPIN_DURATION.min}
           max={SPIN_DURATION.max}
           step={SPIN_DURATION.step}
-          aria-label="Spin duration"
-          aria-valuetext={`${(settings.spinDuration / 1000).toFixed(1)} seconds`}
+          aria-label={t('Spin duration')}
+          aria-valuetext={t('{seconds} seconds', { seconds: seconds(settings.spinDuration) })}
           value={settings.spinDuration}
           onChange={(e) => update({ spinDuration: clampToRange(Number(e.target.value), SPIN_DURATION) })}
           className="mt-1 w-full accent-brand-600"
@@ -59,15 +67,15 @@ export default function SettingsBody({
       </label>
       <label className="block">
         <span className="flex justify-between font-medium">
-          Wheel size <output>{settings.wheelSize} px</output>
+          {t('Wheel size')} <output>{t('{size} px', { size: settings.wheelSize })}</output>
         </span>
         <input
           type="range"
           min={WHEEL_SIZE.min}
           max={WHEEL_SIZE.max}
           step={WHEEL_SIZE.step}
-          aria-label="Wheel size"
-          aria-valuetext={`${settings.wheelSize} pixels`}
+          aria-label={t('Wheel size')}
+          aria-valuetext={t('{size} pixels', { size: settings.wheelSize })}
           value={settings.wheelSize}
           onChange={(e) => update({ wheelSize: clampToRange(Number(e.target.value), WHEEL_SIZE) })}
           className="mt-1 w-full accent-brand-600"
@@ -75,7 +83,7 @@ export default function SettingsBody({
       </label>
       <div>
         <label className="block font-medium" htmlFor={`${id}-mode`}>
-          Mode
+          {t('Mode')}
         </label>
         <div className="mt-1 flex gap-2">
           <Select
@@ -86,45 +94,45 @@ export default function SettingsBody({
           >
             {WHEEL_MODES.map((m) => (
               <option key={m} value={m}>
-                {MODE_LABELS[m]}
+                {t(MODE_LABELS[m])}
               </option>
             ))}
           </Select>
           {settings.mode === 'accumulation' && (
             <button type="button" onClick={resetTally} className={buttonClass('outline', 'sm')}>
-              Reset tally
+              {t('Reset tally')}
             </button>
           )}
         </div>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">{MODE_DESCRIPTIONS[settings.mode]}</p>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{t(MODE_DESCRIPTIONS[settings.mode])}</p>
       </div>
       <Toggle checked={settings.soundEnabled} onChange={(on) => update({ soundEnabled: on })}>
-        Sound
+        {t('Sound')}
       </Toggle>
       <Toggle checked={settings.confettiEnabled} onChange={(on) => update({ confettiEnabled: on })}>
-        Confetti
+        {t('Confetti')}
       </Toggle>
       <div className="flex items-center gap-2">
         <Suspense fallback={<span className="size-9 shrink-0" />}>
           <PictureButton
-            label="Centre picture"
-            title="Centre picture"
+            label={t('Centre picture')}
+            title={t('Centre picture')}
             image={centerImage}
             onChange={(image) => updateWheel({ centerImage: image })}
           />
         </Suspense>
-        <span aria-hidden>Centre picture</span>
+        <span aria-hidden>{t('Centre picture')}</span>
       </div>
       <fieldset className="min-w-0 space-y-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-        <legend className="sr-only">For every wheel</legend>
+        <legend className="sr-only">{t('For every wheel')}</legend>
         <p aria-hidden className="font-medium">
-          For every wheel
+          {t('For every wheel')}
         </p>
         <Toggle checked={globals.soundEnabled} onChange={(on) => updateGlobals({ soundEnabled: on })}>
-          Sound on for new wheels
+          {t('Sound on for new wheels')}
         </Toggle>
         <Toggle checked={globals.confettiEnabled} onChange={(on) => updateGlobals({ confettiEnabled: on })}>
-          Confetti on for new wheels
+          {t('Confetti on for new wheels')}
         </Toggle>
         <div className="flex flex-wrap items-center gap-2">
           <Toggle
@@ -132,7 +140,7 @@ export default function SettingsBody({
             disabled={!premium}
             onChange={(on) => updateGlobals({ autoSave: on })}
           >
-            Auto-save a saved wheel a second after each change
+            {t('Auto-save a saved wheel a second after each change')}
           </Toggle>
           {!premium && <PremiumBadge unlocks="auto-save" />}
         </div>

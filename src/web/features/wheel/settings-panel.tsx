@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { lazy, Suspense, useId, useState } from 'react'
 import type { WheelSettings } from '../../../core/wheel/model'
+import { t } from '../../i18n/i18n'
 
 // The panel's content is loaded when it is first opened (or pointed at): not in the wheel page's first load.
 const loadBody = () => import('./settings-panel-body')
@@ -21,7 +22,7 @@ export function SettingsPanel({ settings, premium }: { settings: WheelSettings; 
         onFocus={() => void loadBody()}
         className="flex w-full items-center justify-between px-3 py-2 text-sm font-semibold"
       >
-        Settings
+        {t('Settings')}
         <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open && (

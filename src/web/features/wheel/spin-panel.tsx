@@ -2,6 +2,8 @@ import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
 import { chances, isWeighted } from '../../../core/wheel/weights'
+import { intlLocale, t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
@@ -57,7 +59,11 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   // Worked out in the render that starts or ends the spin, not in an effect after it: a second
   // commit in the spin's first frames made the browser paint and raster twice just as the
   // wheel starts to turn (decision 0019, seventh pass). The last announcement stays after a close.
-  const live = winner ? `The winner is ${winner.text}` : spinning ? 'Spinning…' : null
+  const live = winner
+    ? t('The winner is {winner}', { winner: winner.text })
+    : spinning
+      ? t('Spinning…')
+      : null
   if (live !== null && live !== announcement) setAnnouncement(live)
 
   const close = () => {
@@ -68,7 +74,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   return (
     <section
       ref={sectionRef}
-      aria-label="Wheel"
+      aria-label={t('Wheel')}
       tabIndex={full.on ? -1 : undefined}
       className={
         full.on
@@ -82,8 +88,8 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
           type="button"
           className={toggleClass(settings.soundEnabled)}
           aria-pressed={settings.soundEnabled}
-          aria-label="Sound"
-          title={settings.soundEnabled ? 'Sound on' : 'Sound off'}
+          aria-label={t('Sound')}
+          title={settings.soundEnabled ? t('Sound on') : t('Sound off')}
           onClick={() => updateSettings({ soundEnabled: !settings.soundEnabled })}
         >
           {settings.soundEnabled ? (
@@ -96,8 +102,8 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
           type="button"
           className={toggleClass(settings.confettiEnabled)}
           aria-pressed={settings.confettiEnabled}
-          aria-label="Confetti"
-          title={settings.confettiEnabled ? 'Confetti on' : 'Confetti off'}
+          aria-label={t('Confetti')}
+          title={settings.confettiEnabled ? t('Confetti on') : t('Confetti off')}
           onClick={() => updateSettings({ confettiEnabled: !settings.confettiEnabled })}
         >
           <PartyPopper aria-hidden className="size-5" />
@@ -105,8 +111,8 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         <button
           type="button"
           className={toggleClass(full.on)}
-          aria-label={full.on ? 'Exit full screen' : 'Full screen'}
-          title={full.on ? 'Exit full screen (Esc)' : 'Full screen'}
+          aria-label={full.on ? t('Exit full screen') : t('Full screen')}
+          title={full.on ? t('Exit full screen (Esc)') : t('Full screen')}
           onClick={() => (full.on ? full.exit() : void full.enter())}
         >
           {full.on ? (
@@ -124,7 +130,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
           <div
             role="button"
             tabIndex={0}
-            aria-label="Spin the wheel"
+            aria-label={t('Spin the wheel')}
             aria-disabled={waiting !== null || undefined}
             className={`rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`}
             onClick={() => void spin()}
@@ -148,7 +154,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
             className="flex items-center justify-center rounded-full border-4 border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
             style={{ width: size, height: size }}
           >
-            Add some items to your wheel to start spinning!
+            {t('Add some items to your wheel to start spinning!')}
           </div>
         )}
       </div>
@@ -159,22 +165,27 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         disabled={spinning || count === 0 || waiting !== null}
         className={SPIN_BUTTON_CLASS}
       >
-        {spinning ? 'Spinning…' : (waiting ?? 'Spin')}
+        {spinning ? t('Spinning…') : waiting !== null ? t(waiting) : t('Spin')}
       </button>
       {!full.on && slots.belowSpin?.({ name: wheel.name, items, mode: settings.mode })}
       <p className="hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400">
-        Tip: press <kbd className="rounded border px-1">Ctrl</kbd> +{' '}
-        <kbd className="rounded border px-1">Enter</kbd> to spin
+        {tx('Tip: press <0>Ctrl</0> + <1>Enter</1> to spin', [
+          <kbd key="ctrl" className="rounded border px-1" />,
+          <kbd key="enter" className="rounded border px-1" />,
+        ])}
       </p>
 
       <dl
         className={full.on ? 'hidden' : 'grid w-full max-w-sm grid-cols-2 gap-2 text-sm'}
-        aria-label="Wheel stats"
+        aria-label={t('Wheel stats')}
       >
-        <Stat label="Items" value={String(count)} />
+        <Stat label={t('Items')} value={number(count)} />
         <ChanceStat items={items} />
-        <Stat label="Spin time" value={`${(settings.spinDuration / 1000).toFixed(1)}s`} />
-        <Stat label="Wheel size" value={`${size}px`} />
+        <Stat
+          label={t('Spin time')}
+          value={t('{seconds}s', { seconds: tenths(settings.spinDuration / 1000) })}
+        />
+        <Stat label={t('Wheel size')} value={t('{size}px', { size: number(size) })} />
       </dl>
 
       <p aria-live="polite" className="sr-only" data-testid="announcer">
@@ -194,6 +205,11 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
     </section>
   )
 }
+
+const number = (n: number) => new Intl.NumberFormat(intlLocale()).format(n)
+/** A number with one decimal ("3.0"), in the page's language. */
+const tenths = (n: number) =>
+  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -215,9 +231,14 @@ const FULL_AROUND_PX = 200 + TICKER_PX
  */
 function ChanceStat({ items }: { items: Item[] }) {
   if (items.length === 0 || !isWeighted(items))
-    return <Stat label="Chance each" value={items.length ? `${(100 / items.length).toFixed(1)}%` : '—'} />
+    return (
+      <Stat
+        label={t('Chance each')}
+        value={items.length ? t('{chance}%', { chance: tenths(100 / items.length) }) : '—'}
+      />
+    )
   const all = chances(items)
-  const low = Math.min(...all).toFixed(1)
-  const high = Math.max(...all).toFixed(1)
-  return <Stat label="Chance by weight" value={`${low}–${high}%`} />
+  const low = tenths(Math.min(...all))
+  const high = tenths(Math.max(...all))
+  return <Stat label={t('Chance by weight')} value={t('{low}–{high}%', { low, high })} />
 }

@@ -7,6 +7,7 @@ import {
   type WheelLook,
 } from '../../../core/wheel/look'
 import { customThemeProblem, PALETTES, type Palette } from '../../../core/wheel/themes'
+import { t } from '../../i18n/i18n'
 import { setCustomThemeSync, useCustomThemes } from '../../state/custom-themes'
 import { useProfile } from '../../state/session-store'
 import { useWheelStore } from '../../state/wheel-store'
@@ -17,13 +18,17 @@ const setLook = (changes: Partial<WheelLook>) => useWheelStore.getState().update
 /** Applies a palette: every item recoloured in order, and new items take the next colour. */
 const applyTheme = (colors: readonly string[]) => useWheelStore.getState().applyPalette(colors)
 
+/** A palette's name: a built-in one's in the page's language, a custom one's as its user wrote it. */
+const paletteName = (palette: Palette) => (PALETTES.includes(palette) ? t(palette.name) : palette.name)
+
 function Swatch({ palette, locked }: { palette: Palette; locked: boolean }) {
+  const name = paletteName(palette)
   return (
     <button
       type="button"
       disabled={locked}
       onClick={() => applyTheme(palette.colors)}
-      aria-label={`Apply the ${palette.name} palette`}
+      aria-label={t('Apply the {name} palette', { name })}
       className="flex flex-col items-center gap-1 rounded-lg border border-slate-200 p-2 text-xs hover:border-brand-500 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-700"
     >
       <span className="flex h-5 w-full overflow-hidden rounded" aria-hidden>
@@ -31,7 +36,7 @@ function Swatch({ palette, locked }: { palette: Palette; locked: boolean }) {
           <span key={c} className="flex-1" style={{ background: c }} />
         ))}
       </span>
-      {palette.name}
+      {name}
     </button>
   )
 }
@@ -53,10 +58,10 @@ export function ThemePanel({ premium }: { premium: boolean }) {
 
   const save = () => {
     const problem = customThemeProblem(name, colors)
-    if (problem) return setNote({ text: problem, error: true })
+    if (problem) return setNote({ text: t(problem), error: true })
     if (!useCustomThemes.getState().add(name, colors))
-      return setNote({ text: 'The theme could not be saved in this browser.', error: true })
-    setNote({ text: `Saved the theme "${name.trim()}".`, error: false })
+      return setNote({ text: t('The theme could not be saved in this browser.'), error: true })
+    setNote({ text: t('Saved the theme "{name}".', { name: name.trim() }), error: false })
     setName('')
   }
 
@@ -71,14 +76,14 @@ export function ThemePanel({ premium }: { premium: boolean }) {
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <legend className="flex items-center gap-2 px-1 text-sm font-semibold">
-        Themes {!premium && <PremiumBadge unlocks="themes" />}
+        {t('Themes')} {!premium && <PremiumBadge unlocks="themes" />}
       </legend>
       {premium ? (
         swatches
       ) : (
         // Locked, the palettes are folded away: the item field below is what a free user is after.
         <details>
-          <summary className="cursor-pointer text-sm font-medium">More themes (Premium)</summary>
+          <summary className="cursor-pointer text-sm font-medium">{t('More themes (Premium)')}</summary>
           {swatches}
         </details>
       )}
@@ -86,19 +91,19 @@ export function ThemePanel({ premium }: { premium: boolean }) {
         <>
           <div className="grid gap-2 sm:grid-cols-3">
             <label className="text-sm">
-              Label colour
+              {t('Label colour')}
               <select
                 className="mt-1 block w-full rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800"
                 value={look.labelColor}
                 onChange={(e) => setLook({ labelColor: e.target.value as LabelColor })}
               >
-                <option value="auto">Auto</option>
-                <option value="black">Black</option>
-                <option value="white">White</option>
+                <option value="auto">{t('Auto')}</option>
+                <option value="black">{t('Black')}</option>
+                <option value="white">{t('White')}</option>
               </select>
             </label>
             <label className="text-sm">
-              Label font
+              {t('Label font')}
               <select
                 className="mt-1 block w-full rounded border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-800"
                 value={look.labelFont}
@@ -106,13 +111,13 @@ export function ThemePanel({ premium }: { premium: boolean }) {
               >
                 {Object.entries(LABEL_FONTS).map(([value, label]) => (
                   <option key={value} value={value}>
-                    {label}
+                    {t(label)}
                   </option>
                 ))}
               </select>
             </label>
             <label className="text-sm">
-              Centre dot colour
+              {t('Centre dot colour')}
               <input
                 type="color"
                 className="mt-1 block h-8 w-full"
@@ -122,9 +127,9 @@ export function ThemePanel({ premium }: { premium: boolean }) {
             </label>
           </div>
           <div className="space-y-2">
-            <p className="text-sm font-semibold">Custom theme</p>
+            <p className="text-sm font-semibold">{t('Custom theme')}</p>
             <label htmlFor={`${id}-name`} className="block text-sm">
-              Theme name
+              {t('Theme name')}
             </label>
             <input
               id={`${id}-name`}
@@ -140,7 +145,7 @@ export function ThemePanel({ premium }: { premium: boolean }) {
                   key={i}
                   type="color"
                   value={c}
-                  aria-label={`Theme colour ${i + 1}`}
+                  aria-label={t('Theme colour {number}', { number: i + 1 })}
                   onChange={(e) => setColors(colors.map((old, k) => (k === i ? e.target.value : old)))}
                   className="size-8"
                 />
@@ -151,7 +156,7 @@ export function ThemePanel({ premium }: { premium: boolean }) {
                 disabled={colors.length >= 12}
                 onClick={() => setColors([...colors, '#22c55e'])}
               >
-                Add colour
+                {t('Add colour')}
               </Button>
               <Button
                 variant="outline"
@@ -159,11 +164,11 @@ export function ThemePanel({ premium }: { premium: boolean }) {
                 disabled={colors.length <= 2}
                 onClick={() => setColors(colors.slice(0, -1))}
               >
-                Remove colour
+                {t('Remove colour')}
               </Button>
             </div>
             <Button size="sm" onClick={save}>
-              Save theme
+              {t('Save theme')}
             </Button>
             {note && (
               <p

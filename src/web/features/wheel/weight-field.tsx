@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { Item } from '../../../core/wheel/model'
 import { parseWeight, weightOf } from '../../../core/wheel/weights'
+import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 
 /**
@@ -30,7 +31,7 @@ export function WeightField({ item }: { item: Item }) {
         type="text"
         inputMode="numeric"
         value={draft ?? String(weightOf(item))}
-        aria-label={`Weight of ${item.text}`}
+        aria-label={t('Weight of {item}', { item: item.text })}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(e) => {
@@ -55,7 +56,7 @@ export function WeightField({ item }: { item: Item }) {
           role="alert"
           className="absolute right-0 top-full z-10 mt-1 w-56 rounded border border-red-300 bg-red-50 p-2 text-xs font-medium text-red-800 shadow dark:border-red-700 dark:bg-red-950 dark:text-red-200"
         >
-          {error}
+          {t(error)}
         </span>
       )}
     </span>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Item } from '../../../core/wheel/model'
+import { t } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button-class'
 import { Dialog } from '../../ui/dialog'
 
@@ -17,15 +18,15 @@ export function WinnerModal({
 }) {
   return (
     <Dialog
-      title="We have a winner!"
+      title={t('We have a winner!')}
       onClose={onClose}
       footer={
         <>
           <button type="button" onClick={onRemove} className={buttonClass('outline', 'sm')}>
-            Remove
+            {t('Remove')}
           </button>
           <button type="button" data-autofocus onClick={onClose} className={buttonClass('primary', 'sm')}>
-            Close
+            {t('Close')}
           </button>
         </>
       }
@@ -36,7 +37,9 @@ export function WinnerModal({
           className="size-6 shrink-0 rounded-full"
           style={{ backgroundColor: winner.color }}
         />
-        <span className="min-w-0">{winner.text}</span>
+        <span className="min-w-0" dir="auto">
+          {winner.text}
+        </span>
       </p>
       {winner.image && (
         <img src={winner.image} alt={winner.text} className="mx-auto mt-4 max-h-48 max-w-full rounded" />

@@ -1,3 +1,4 @@
+import { textDirectionOf } from '../../../core/text/direction'
 import { textColorFor } from '../../../core/wheel/colors'
 import { fitWheelLabels, LABEL_LINE_HEIGHT, readsUpsideDown, wheelLabelBox } from '../../../core/wheel/labels'
 import { DEFAULT_LOOK, FONT_STACKS, type WheelLook } from '../../../core/wheel/look'
@@ -183,6 +184,8 @@ function drawLabels(
     ctx.translate(c, c)
     ctx.rotate(flip ? angle + Math.PI : angle)
     ctx.textAlign = flip ? 'left' : 'right'
+    // Each label in its own reading order (textAlign left/right does not change with it).
+    ctx.direction = textDirectionOf(item.text)
     ctx.fillStyle = labelColorFor(look, textColorFor(item.color))
     lines.forEach((line, k) => {
       ctx.fillText(line, flip ? -outer : outer, (k - (lines.length - 1) / 2) * lineHeight)

@@ -126,6 +126,7 @@ export const WheelView = forwardRef<WheelViewHandle, { items: Item[]; size: numb
           ref={tickerRef}
           role="marquee"
           aria-label={t('Ticker')}
+          dir="auto"
           className="wheel-ticker"
           style={{ width: size }}
         />

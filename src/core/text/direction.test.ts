@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { textDirectionOf } from './direction'
+
+describe('textDirectionOf', () => {
+  it('follows the first strong character, as dir="auto" does', () => {
+    expect(textDirectionOf('علي Ali')).toBe('rtl')
+    expect(textDirectionOf('Ali علي')).toBe('ltr')
+    expect(textDirectionOf('12 – שלום')).toBe('rtl')
+    expect(textDirectionOf('(3) محمد')).toBe('rtl')
+    expect(textDirectionOf('東京 علي')).toBe('ltr')
+    expect(textDirectionOf('서울')).toBe('ltr')
+  })
+
+  it('reads text without letters left to right', () => {
+    expect(textDirectionOf('')).toBe('ltr')
+    expect(textDirectionOf('42 🎉')).toBe('ltr')
+  })
+})
