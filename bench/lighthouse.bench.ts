@@ -5,10 +5,15 @@
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium'
+import { isLocale, localizedPath } from '../src/core/i18n/locales'
 import type { BenchResult } from './run'
 import { round, startBuiltServer } from './support'
 
-const PAGES = ['/', '/wheel']
+// English and one more language (LIGHTHOUSE_LOCALES, default Japanese: the largest glyphs and fonts).
+const PAGES = (process.env.LIGHTHOUSE_LOCALES ?? 'en,ja')
+  .split(',')
+  .filter(isLocale)
+  .flatMap((locale) => [localizedPath(locale, '/'), localizedPath(locale, '/wheel')])
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
@@ -98,9 +103,13 @@ export default async function lighthouseBench(): Promise<BenchResult> {
       list.map((r) => `${(r.scores[0] ?? 0).toFixed(2)} (${round(r.tbt, 0)} ms)`).join(', '),
     ])
   }
-  const wheelRuns = (runs.get('/wheel') ?? []).map((r) => r.scores[0] ?? 0)
+  const wheelRuns = PAGES.filter((path) => path.endsWith('/wheel')).flatMap((path) =>
+    (runs.get(path) ?? []).map((r) => r.scores[0] ?? 0),
+  )
   figures.goal_wheel_097_every_run = wheelRuns.every((s) => s >= 0.97) ? 'met' : 'missed'
-  notes.push(`/wheel performance ≥ 0.97 in every run: ${figures.goal_wheel_097_every_run}.`)
+  notes.push(
+    `/wheel performance ≥ 0.97 in every run, in every language measured: ${figures.goal_wheel_097_every_run}.`,
+  )
   return {
     title: `Lighthouse, mobile preset, production build, ${RUNS} runs (the lowest of each score; goals: each ≥ 0.95, /wheel performance ≥ 0.97 in every run)`,
     columns: [

@@ -172,8 +172,8 @@ export default async function liveBench(): Promise<BenchResult> {
       rows: Object.entries(figures),
       figures,
       notes: [
-        'spinAnswer: the spin request (HTTP, process A) to its answer (the database work of the spin, then its NOTIFY).',
-        'Viewers: from the spin request to the arrival of the state with the spin in the bench process (before parsing); half the viewers are on process B (LISTEN/NOTIFY and one read of the room).',
+        'spinAnswer: the spin request (HTTP, process A) to its answer (two statements: the read with the limits, then the write whose commit sends the NOTIFY; decision 0056).',
+        'Viewers: from the spin request to the arrival of the state with the spin in the bench process (before parsing); half the viewers are on process B (LISTEN/NOTIFY; the spin’s state comes in the notification when it fits, else one read of the room).',
         'Screens: 3 Chromium pages on /live/<code>/screen (2 on A, 1 on B); each spin, the frames in which each screen’s wheel first moved, on the machine’s one clock; spread = latest minus earliest (goal ≤ 17 ms, one frame at 60 Hz). AfterAnnounced: a screen’s first moving frame minus the spin’s announced start.',
         'Memory per idle viewer: both processes’ RSS after the viewers connected minus before, divided by the viewers.',
         'The machine is shared with other work: latencies are noisy (load average noted in the report).',

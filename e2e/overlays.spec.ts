@@ -145,3 +145,105 @@ test("a room's screen as an overlay: fills its frame, the winner on a readable b
     await screen.screenshot({ path: shotPath(`overlay-screen-${size.width}x${size.height}.png`) })
   }
 })
+
+/**
+ * Once several winners are drawn, the banner lists them all, place and name in the order drawn,
+ * inside the frame and readable (axe's contrast rule); `drawn` are the winners as drawn.
+ */
+async function expectWinnersList(page: Page, drawn: string[], label: string) {
+  const banner = page.getByTestId('winner-banner')
+  await expect(banner).toHaveCount(1)
+  const rows = banner.getByRole('listitem')
+  await expect(rows).toHaveText(drawn.map((name, i) => `${i + 1}.${name}`))
+  const view = page.viewportSize() ?? { width: 0, height: 0 }
+  const b = await box(banner)
+  expect(b.x).toBeGreaterThanOrEqual(0)
+  expect(b.y).toBeGreaterThanOrEqual(0)
+  expect(b.x + b.width).toBeLessThanOrEqual(view.width)
+  expect(b.y + b.height).toBeLessThanOrEqual(view.height)
+  // Every row is on screen whole: the list fits the frame in columns, nothing cut or hidden.
+  for (const row of await rows.all()) {
+    const r = await box(row)
+    expect(r.y + r.height).toBeLessThanOrEqual(b.y + b.height)
+    expect(r.x + r.width).toBeLessThanOrEqual(b.x + b.width + 1)
+  }
+  await expectBannerContrast(page, label)
+}
+
+test('the embed lists several winners on its banner, place and name, in the frame', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  await openWithWheel(page, items(NAMES, COLORS), { spinDuration: 1_000 })
+  await page.getByRole('button', { name: 'Share', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Share this wheel' })
+  await dialog.getByRole('button', { name: 'Create link' }).click()
+  const id = (await dialog.getByLabel('Link', { exact: true }).inputValue()).split('/w/')[1] ?? ''
+
+  const embed = await own(browser, { width: 800, height: 800 })
+  await embed.goto(`/embed/${id}?controls=0&bg=transparent`)
+  const drawn: string[] = []
+  for (let spin = 1; spin <= 3; spin++) {
+    // The list over the wheel lets a click through: a click on the wheel still spins it.
+    await embed.getByTestId('wheel').click()
+    await expect(embed.getByTestId('winner-banner')).toHaveCount(0)
+    await expect(embed.getByTestId('winner-banner')).toBeVisible({ timeout: 8_000 })
+    if (spin === 1) {
+      drawn.push(((await embed.getByTestId('winner-text').textContent()) ?? '').trim())
+      await expectFilled(embed, 200)
+    } else {
+      const rows = embed.getByTestId('winner-banner').getByRole('listitem')
+      drawn.push(
+        (
+          (await rows
+            .nth(spin - 1)
+            .locator('.winners-name')
+            .textContent()) ?? ''
+        ).trim(),
+      )
+    }
+  }
+  for (const name of drawn) expect(NAMES).toContain(name)
+  await expect(embed.getByTestId('winner-banner').getByText('Winners', { exact: true })).toBeVisible()
+  await expectWinnersList(embed, drawn, 'embed, 3 winners')
+  await embed.screenshot({ path: shotPath('overlay-embed-winners-800x800.png'), omitBackground: true })
+  await embed.context().close()
+})
+
+test("a room's screen lists the room's winners on its banner, at 1920×1080 and 800×800", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  await openWithWheel(page, items(NAMES, COLORS), { spinDuration: 1_000 })
+  await page.getByRole('button', { name: 'Go live' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Go live' })
+  await dialog.getByRole('button', { name: 'Open room' }).click()
+  await expect(dialog.getByTestId('room-code')).toHaveText(/^[A-Z0-9]{6}$/)
+  const href = async (name: string) =>
+    (await dialog.getByRole('link', { name, exact: true }).getAttribute('href')) as string
+  const [screenLink, remoteLink] = [await href('Screen'), await href('Remote')]
+  const remote = await own(browser, { width: 390, height: 844 })
+  await remote.goto(remoteLink)
+  const screen = await own(browser, SIZES[0] as { width: number; height: number })
+  await screen.goto(screenLink)
+  await expect(screen.getByRole('img', { name: 'Wheel with 6 items' })).toBeVisible()
+
+  const drawn: string[] = []
+  for (let spin = 1; spin <= 4; spin++) {
+    await remote.getByRole('button', { name: 'Spin', exact: true }).click()
+    await expect(remote.getByRole('button', { name: 'Spinning…' })).toBeVisible()
+    await expect(remote.getByRole('button', { name: 'Spin', exact: true })).toBeEnabled({ timeout: 10_000 })
+    drawn.push(((await remote.getByTestId('live-winner-text').textContent()) ?? '').trim())
+    if (spin === 1) await expect(screen.getByTestId('screen-winner')).toHaveText(drawn[0] as string)
+  }
+  for (const size of SIZES) {
+    await screen.setViewportSize(size)
+    await expectWinnersList(screen, drawn, `screen at ${size.width}×${size.height}, 4 winners`)
+    await screen.screenshot({ path: shotPath(`overlay-screen-winners-${size.width}x${size.height}.png`) })
+  }
+  // While the next spin turns, the list makes way for the wheel.
+  await remote.getByRole('button', { name: 'Spin', exact: true }).click()
+  await expect(screen.getByTestId('winner-banner')).toHaveCount(0)
+})

@@ -1,3 +1,4 @@
+import { createServer } from 'node:https'
 import type { Page } from '@playwright/test'
 import { WebSocket, WebSocketServer } from 'ws'
 
@@ -7,11 +8,18 @@ import { WebSocket, WebSocketServer } from 'ws'
  * RECONNECT and NOTICE, and can drop the socket. `route` points the page's connection to Twitch
  * at it (the product's endpoint is fixed; only the test reroutes it).
  */
-export async function startTwitchLoopback() {
-  const server = new WebSocketServer({ host: '127.0.0.1', port: 0 })
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
-  const address = server.address()
-  const url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+export async function startTwitchLoopback(options: { tls?: { key: string; cert: string } } = {}) {
+  // With `tls`, over wss:// on an HTTPS server, so a browser can reach it as Twitch's own host
+  // (the giveaway bench maps that host here: the page's real WebSocket, no rerouting).
+  const https = options.tls ? createServer(options.tls) : null
+  const server = https
+    ? new WebSocketServer({ server: https })
+    : new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  if (https) await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve))
+  else await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const address = https ? https.address() : server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  const url = `${https ? 'wss' : 'ws'}://127.0.0.1:${port}`
   const joined = new Set<WebSocket>()
   let joins = 0
   let pongs = 0
@@ -56,6 +64,7 @@ export async function startTwitchLoopback() {
 
   return {
     url,
+    port,
     get joins() {
       return joins
     },
@@ -106,7 +115,7 @@ export async function startTwitchLoopback() {
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate()
-        server.close(() => resolve())
+        server.close(() => (https ? https.close(() => resolve()) : resolve()))
       }),
   }
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod/mini'
+import { english } from '../i18n/english'
+import { msg } from '../i18n/message-id'
 import { PREMIUM_PLAN } from '../plan/definition'
 
 /** The free trial of an account's first Premium subscription. */
@@ -7,7 +9,9 @@ export const TRIAL_DAYS = 7
 export const TRIAL_REMINDER_DAYS = 2
 const DAY_MS = 86_400_000
 
-export const TRIAL_OFFER = `${TRIAL_DAYS}-day free trial, then $${PREMIUM_PLAN.price}/month`
+/** The trial offer: its message, shown with `days` (TRIAL_DAYS) and `price` ("$6.99"), and its English. */
+export const TRIAL_OFFER_MESSAGE = msg('{days}-day free trial, then {price}/month')
+export const TRIAL_OFFER = english(TRIAL_OFFER_MESSAGE, { days: TRIAL_DAYS, price: `$${PREMIUM_PLAN.price}` })
 
 /** GET /api/billing/trial: whether the user can still start a trial, and the trial under way. */
 export const trialStatusSchema = z.object({
@@ -42,10 +46,15 @@ export const longDate = (iso: string | Date): string =>
   })
 
 /** The trial's conditions, in one line, wherever the trial is offered. */
-export const TRIAL_CONDITIONS = 'For new accounts, one per account, with a confirmed email address.'
+export const TRIAL_CONDITIONS = msg('For new accounts, one per account, with a confirmed email address.')
+
+/** The trial's messages with values (`price` "$6.99", `date` a long date), and their English. */
+export const TRIAL_USED = msg('Your free trial has been used: Premium starts at {price} a month today.')
+export const TRIAL_CANCELLED_IN_TRIAL = msg(
+  'Your subscription is cancelled during the free trial: nothing is charged, and Premium stays until the trial ends on {date}.',
+)
 
 export const TRIAL_MESSAGES = {
-  used: `Your free trial has been used: Premium starts at $${PREMIUM_PLAN.price} a month today.`,
-  cancelledInTrial: (endsAt: string) =>
-    `Your subscription is cancelled during the free trial: nothing is charged, and Premium stays until the trial ends on ${longDate(endsAt)}.`,
+  used: english(TRIAL_USED, { price: `$${PREMIUM_PLAN.price}` }),
+  cancelledInTrial: (endsAt: string) => english(TRIAL_CANCELLED_IN_TRIAL, { date: longDate(endsAt) }),
 } as const

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { msg } from '../i18n/message-id'
 
 /** The JSON of the draws API (issue 14), shared by the server and the web app. */
 
@@ -93,9 +94,9 @@ export const SAME_ENTRIES_LISTED = 20
 export const isDrawId = (id: string): boolean => /^[A-Za-z0-9_-]{22}$/.test(id)
 
 export const DRAW_API_MESSAGES = {
-  notFound: 'This draw does not exist.',
-  notOwner: 'Only the person who made this draw can reveal it.',
-  alreadyRevealed: 'This draw has already been revealed. Here is its result.',
-  notRevealed: 'This draw has not been revealed yet: reveal it before a reroll.',
-  previousNotFound: 'The previous draw of this chain was not found among your draws.',
+  notFound: msg('This draw does not exist.'),
+  notOwner: msg('Only the person who made this draw can reveal it.'),
+  alreadyRevealed: msg('This draw has already been revealed. Here is its result.'),
+  notRevealed: msg('This draw has not been revealed yet: reveal it before a reroll.'),
+  previousNotFound: msg('The previous draw of this chain was not found among your draws.'),
 } as const

@@ -29,6 +29,8 @@ export function winnerRows(
   }))
 }
 
+// The CSV files' headers and team labels (Place, Name, Time, Team) are data columns read by
+// spreadsheets and scripts: they stay in English in every language, like the ISO times.
 const csv = (rows: string[][]) => `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`
 
 /** Place, Name, Time (ISO 8601), CRLF line ends, with a header row. */

@@ -1,10 +1,16 @@
+import { msg } from '../i18n/message-id'
 import { computeGiveaway, type GiveawayResult, type GiveawaySpec } from './giveaway'
-import type { RevealedDraw } from './verify'
-import { verifyDraw } from './verify'
+import type { Failure, RevealedDraw } from './verify'
+import { failure, verifyDraw } from './verify'
 
 export type GiveawayVerification =
   | { ok: true; result: GiveawayResult }
-  | { ok: false; step: 'commitment' | 'wheelHash' | 'winner' | 'result'; message: string }
+  | Failure<'commitment' | 'wheelHash' | 'winner' | 'result'>
+
+export const GIVEAWAY_VERIFY_MESSAGES = {
+  winners: msg('Winners mismatch: the algorithm does not pick the winners and rerolls announced.'),
+  teams: msg('Teams mismatch: the algorithm does not make the teams announced.'),
+} as const
 
 /** The result in one key order (a stored copy may come back with its keys in another order). */
 const canonical = (r: GiveawayResult) =>
@@ -30,13 +36,9 @@ export async function verifyGiveaway(
   const weights = draw.entries.map(([, weight]) => weight)
   const result = await computeGiveaway(draw.spec, draw, weights, draw.rerollPlaces)
   if (!same(result, announced))
-    return {
-      ok: false,
-      step: 'result',
-      message:
-        draw.spec.kind === 'winners'
-          ? 'Winners mismatch: the algorithm does not pick the winners and rerolls announced.'
-          : 'Teams mismatch: the algorithm does not make the teams announced.',
-    }
+    return failure(
+      'result',
+      draw.spec.kind === 'winners' ? GIVEAWAY_VERIFY_MESSAGES.winners : GIVEAWAY_VERIFY_MESSAGES.teams,
+    )
   return { ok: true, result }
 }

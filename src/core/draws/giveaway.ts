@@ -1,3 +1,5 @@
+import { english, type Sourced } from '../i18n/english'
+import { msg } from '../i18n/message-id'
 import { fromHex, utf8 } from './protocol'
 
 const TWO_32 = 2 ** 32
@@ -188,14 +190,28 @@ export async function computeGiveaway(
   return { kind: 'teams', teams: dealTeams(order, teamCountOf(spec, weights.length)) }
 }
 
+/** The messages with values: [source, values] for t(); GIVEAWAY_MESSAGES holds their English. */
+export const GIVEAWAY_MESSAGE_SOURCES = {
+  count: [
+    msg('The number of winners must be a whole number from 1 to {max}, and at most the number of entries.'),
+    { max: MAX_WINNERS },
+  ],
+  teams: [
+    msg('The number of teams must be a whole number from 2 to {max}, and at most the number of entries.'),
+    { max: MAX_TEAMS },
+  ],
+  tooManyRerolls: [msg('A draw can have at most {max} rerolls.'), { max: MAX_REROLLS }],
+} as const satisfies Record<string, Sourced>
+
 export const GIVEAWAY_MESSAGES = {
+  // For API callers: names the body's shape (its braces are not a message's placeholders).
   spec: 'Send { kind: "winners", count } or { kind: "teams", teams } or { kind: "teams", size }.',
-  count: `The number of winners must be a whole number from 1 to ${MAX_WINNERS}, and at most the number of entries.`,
-  teams: `The number of teams must be a whole number from 2 to ${MAX_TEAMS}, and at most the number of entries.`,
-  size: 'The team size must be a whole number from 1 to one less than the number of entries.',
-  place: 'Reroll a place that has a winner: a whole number from 1 to the number of winners.',
-  noneLeft: 'Every entry has been drawn: there is no one left to reroll.',
-  tooManyRerolls: `A draw can have at most ${MAX_REROLLS} rerolls.`,
+  count: english(...GIVEAWAY_MESSAGE_SOURCES.count),
+  teams: english(...GIVEAWAY_MESSAGE_SOURCES.teams),
+  size: msg('The team size must be a whole number from 1 to one less than the number of entries.'),
+  place: msg('Reroll a place that has a winner: a whole number from 1 to the number of winners.'),
+  noneLeft: msg('Every entry has been drawn: there is no one left to reroll.'),
+  tooManyRerolls: english(...GIVEAWAY_MESSAGE_SOURCES.tooManyRerolls),
 } as const
 
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string }

@@ -1,4 +1,6 @@
 import { formatCount } from '../format/count'
+import { english, type Sourced } from '../i18n/english'
+import { msg } from '../i18n/message-id'
 import { FREE_ITEM_LIMIT } from '../plan/definition'
 import { itemLimitMessage } from '../plan/plan'
 import { unstorableText } from '../text/storable'
@@ -17,12 +19,20 @@ export const MAX_CLIENT_SEED = 200
 export type NewDraw = { name: string; entries: DrawEntry[] }
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string }
 
+/** The messages with values: [source, values] for t(); DRAW_MESSAGES holds their English. */
+export const DRAW_MESSAGE_SOURCES = {
+  name: [msg('The draw needs a name of 1 to {max} characters.'), { max: MAX_WHEEL_NAME }],
+  tooMany: [msg('A draw can have at most {max} entries.'), { max: formatCount(MAX_ITEMS) }],
+  clientSeed: [msg('The client seed must be 1 to {max} characters long.'), { max: MAX_CLIENT_SEED }],
+} as const satisfies Record<string, Sourced>
+
 export const DRAW_MESSAGES = {
+  // For API callers: names the body's shape (its braces are not a message's placeholders).
   unreadable: 'The draw could not be read: send { name, entries } with entries as [text, weight] pairs.',
-  name: `The draw needs a name of 1 to ${MAX_WHEEL_NAME} characters.`,
-  noEntries: 'A draw needs at least one entry.',
-  tooMany: `A draw can have at most ${formatCount(MAX_ITEMS)} entries.`,
-  clientSeed: `The client seed must be 1 to ${MAX_CLIENT_SEED} characters long.`,
+  name: english(...DRAW_MESSAGE_SOURCES.name),
+  noEntries: msg('A draw needs at least one entry.'),
+  tooMany: english(...DRAW_MESSAGE_SOURCES.tooMany),
+  clientSeed: english(...DRAW_MESSAGE_SOURCES.clientSeed),
 } as const
 
 const characters = (text: string) => [...text].length

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { english, type Sourced } from '../i18n/english'
+import { msg } from '../i18n/message-id'
 import { storableString } from '../text/schema'
 import { MAX_ITEM_TEXT, MAX_ITEMS, MAX_WHEEL_NAME, SPIN_DURATION, WHEEL_MODES } from '../wheel/model'
 import { hexColorSchema, idSchema, itemSchema } from '../wheel/schema'
@@ -103,19 +105,39 @@ export const ROOM_LIMITS = {
   leadMs: 400,
 } as const
 
+/** The messages with values: [source, values] for t(); ROOM_MESSAGES holds their English. */
+export const ROOM_MESSAGE_SOURCES = {
+  full: [
+    msg('This room is full ({count} viewers). Try again later.'),
+    { count: ROOM_LIMITS.viewersPerRoom.toLocaleString('en-US') },
+  ],
+  tooManyRooms: [
+    msg('You have {count} rooms open. End one before opening another.'),
+    { count: ROOM_LIMITS.roomsPerAddress },
+  ],
+  tooManyAccountRooms: [
+    msg('Your account has {count} rooms open. End one before opening another.'),
+    { count: ROOM_LIMITS.roomsPerAccount },
+  ],
+  tooManySpins: [
+    msg('At most {count} spins a minute in one room. Wait a moment.'),
+    { count: ROOM_LIMITS.spinsPerMinute },
+  ],
+} as const satisfies Record<string, Sourced>
+
 export const ROOM_MESSAGES = {
-  notFound: 'This room does not exist or has closed. Check the code.',
-  ended: 'This room has ended.',
-  hostOnly: 'Only the host can do this. Viewers can watch.',
-  badToken: 'This host link is not valid any more.',
-  full: `This room is full (${ROOM_LIMITS.viewersPerRoom.toLocaleString('en-US')} viewers). Try again later.`,
-  tooManyRooms: `You have ${ROOM_LIMITS.roomsPerAddress} rooms open. End one before opening another.`,
-  tooManyAccountRooms: `Your account has ${ROOM_LIMITS.roomsPerAccount} rooms open. End one before opening another.`,
-  tooManySpins: `At most ${ROOM_LIMITS.spinsPerMinute} spins a minute in one room. Wait a moment.`,
-  tooLarge: 'This message is too large.',
-  invalid: 'This message was not understood.',
-  spinning: 'The wheel is still spinning.',
-  noWinner: 'There is no winner to remove.',
-  lastItem: 'The wheel needs at least one item.',
-  empty: 'Add at least one item before going live.',
+  notFound: msg('This room does not exist or has closed. Check the code.'),
+  ended: msg('This room has ended.'),
+  hostOnly: msg('Only the host can do this. Viewers can watch.'),
+  badToken: msg('This host link is not valid any more.'),
+  full: english(...ROOM_MESSAGE_SOURCES.full),
+  tooManyRooms: english(...ROOM_MESSAGE_SOURCES.tooManyRooms),
+  tooManyAccountRooms: english(...ROOM_MESSAGE_SOURCES.tooManyAccountRooms),
+  tooManySpins: english(...ROOM_MESSAGE_SOURCES.tooManySpins),
+  tooLarge: msg('This message is too large.'),
+  invalid: msg('This message was not understood.'),
+  spinning: msg('The wheel is still spinning.'),
+  noWinner: msg('There is no winner to remove.'),
+  lastItem: msg('The wheel needs at least one item.'),
+  empty: msg('Add at least one item before going live.'),
 } as const

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
 import { formatCount } from '../format/count'
+import { english, type Sourced } from '../i18n/english'
+import { msg } from '../i18n/message-id'
 import { FREE_ITEM_LIMIT } from '../plan/definition'
 import { MAX_ITEMS, MAX_WHEEL_NAME, type Wheel } from '../wheel/model'
 import { wheelSchema } from '../wheel/schema'
@@ -20,14 +22,22 @@ export const MAX_SHARE_BYTES = 1_000_000
 /** Visitors' links are removed after this many days without a visit. */
 export const VISITOR_LINK_DAYS = 30
 
+/** The messages with values: [source, values] for t(); SHARE_MESSAGES holds their English. */
+export const SHARE_MESSAGE_SOURCES = {
+  overFreeLimit: [
+    msg('Free wheels can be shared with up to {free} items. Upgrade to Premium to share up to {max} items.'),
+    { free: FREE_ITEM_LIMIT, max: formatCount(MAX_ITEMS) },
+  ],
+} as const satisfies Record<string, Sourced>
+
 export const SHARE_MESSAGES = {
-  invalid: 'This wheel could not be shared: it is not a valid wheel. Nothing was stored.',
-  empty: 'Add at least one item before sharing the wheel.',
-  tooLarge: 'This wheel is too large to share (at most 1 MB). Nothing was stored.',
-  overFreeLimit: `Free wheels can be shared with up to ${FREE_ITEM_LIMIT} items. Upgrade to Premium to share up to ${formatCount(MAX_ITEMS)} items.`,
-  notFound: 'This link does not exist. Check the address, or ask for a new link.',
-  gone: 'This link was deleted or has expired. Ask its owner for a new link.',
-  notYours: 'This link is not one of yours.',
+  invalid: msg('This wheel could not be shared: it is not a valid wheel. Nothing was stored.'),
+  empty: msg('Add at least one item before sharing the wheel.'),
+  tooLarge: msg('This wheel is too large to share (at most 1 MB). Nothing was stored.'),
+  overFreeLimit: english(...SHARE_MESSAGE_SOURCES.overFreeLimit),
+  notFound: msg('This link does not exist. Check the address, or ask for a new link.'),
+  gone: msg('This link was deleted or has expired. Ask its owner for a new link.'),
+  notYours: msg('This link is not one of yours.'),
 } as const
 
 /**

@@ -85,6 +85,7 @@ describe.each(DATABASE_KINDS)('billing races and re-subscriptions on %s', (kind)
     const now = billing.clock.now()
     const events: ProfileEvents = {
       publish: async () => {},
+      announcement: () => null,
       subscribe: () => () => {},
       subscribeAll: () => () => {},
       start: async () => {},

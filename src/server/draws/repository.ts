@@ -77,6 +77,9 @@ export function publicDraw(row: DrawRow, nextDrawId: string | null, sameEntries:
   }
 }
 
+/** A new draw's id (unguessable: its proof page is public). */
+export const newDrawId = () => randomBytes(16).toString('base64url')
+
 /** Rows whose entries key one step of the draw-entries-key job fills. */
 export const ENTRIES_KEY_BATCH = 100
 
@@ -86,7 +89,7 @@ export function createDrawRepository(db: Db) {
   return {
     /** Stores a new draw, in `tx` when given (the account quota's transaction). */
     async insert(values: NewDrawRow, tx: Db = db): Promise<DrawRow> {
-      const id = randomBytes(16).toString('base64url')
+      const id = newDrawId()
       const [row] = await tx
         .insert(draws)
         .values({ ...values, id })

@@ -1,7 +1,14 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
-import { createPgProfileEvents, type ProfileEvents, PUBLISH_BATCH, schemaOf } from './events'
+import {
+  createPgProfileEvents,
+  MAX_EVENT_PAYLOAD_BYTES,
+  type ProfileEvents,
+  PUBLISH_BATCH,
+  schemaOf,
+} from './events'
 
 const quiet = { info() {}, warn() {}, error() {} }
 
@@ -56,5 +63,22 @@ describe.skipIf(!DATABASE_KINDS.includes('postgres'))('change events through Pos
     await expect(publisher.publish('user-a', 2_000)).rejects.toThrow('database down')
     execute.mockRestore()
     await expect(publisher.publish('user-a', 2_001)).resolves.toBeUndefined()
+  })
+
+  it('an announcement goes out with the statement that carries it, with its data when it fits, and not if that statement fails', async () => {
+    const heard: [number | undefined, unknown][] = []
+    listener.subscribe('room-a', (revision, data) => heard.push([revision, data]))
+    const small = { code: 'room-a', version: 1 }
+    await database.db.execute(sql`select ${publisher.announcement('room-a', 1, small)}`)
+    await waitFor(() => heard.length === 1, 5_000)
+    expect(heard[0]).toEqual([1, small])
+    // A failed statement sends nothing; the next one is heard, without data too long for NOTIFY.
+    await expect(
+      database.db.execute(sql`select ${publisher.announcement('room-a', 2, small)}, 1 / 0`),
+    ).rejects.toThrow()
+    const large = { text: 'x'.repeat(MAX_EVENT_PAYLOAD_BYTES) }
+    await database.db.execute(sql`select ${publisher.announcement('room-a', 3, large)}`)
+    await waitFor(() => heard.length === 2, 5_000)
+    expect(heard[1]).toEqual([3, undefined])
   })
 })

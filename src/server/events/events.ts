@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import pg from 'pg'
 import type { Database, Db } from '../db/client'
 
@@ -9,18 +9,34 @@ import type { Database, Db } from '../db/client'
  * user id, and at most one number (the wheels' new sync cursor).
  */
 export type ProfileEvents = {
-  /** `revision`: a number the change carries to its listeners (the wheels' new sync cursor). */
-  publish(userId: string, revision?: number): Promise<void>
+  /**
+   * `revision`: a number the change carries to its listeners (the wheels' new sync cursor).
+   * `data`: what the change is, for listeners that can use it instead of a read; left out when
+   * the payload would pass MAX_EVENT_PAYLOAD_BYTES (the listeners then read).
+   */
+  publish(userId: string, revision?: number, data?: unknown): Promise<void>
+  /**
+   * The same notification as a piece of SQL (`pg_notify(…)`) for the writer to put in the very
+   * statement that commits the change: it goes out at that commit, with no round trip of its own
+   * and no moment when the change is stored but not announced. Null in-process (call publish).
+   */
+  announcement(userId: string, revision?: number, data?: unknown): SQL | null
   /**
    * Calls `listener` after each change of the user's profile, and also when changes may have been
    * missed (the listening connection was lost and is back). Returns the unsubscribe function.
    */
-  subscribe(userId: string, listener: (revision?: number) => void): () => void
+  subscribe(userId: string, listener: Listener): () => void
   /** Calls `listener` after a change of any user's profile (and after missed changes). */
   subscribeAll(listener: () => void): () => void
   start(): Promise<void>
   close(): Promise<void>
 }
+
+/** A listener's arguments: both absent after changes may have been missed. */
+type Listener = (revision?: number, data?: unknown) => void
+
+/** A notification carries its data only when its whole payload stays this short (PostgreSQL allows 8,000 bytes). */
+export const MAX_EVENT_PAYLOAD_BYTES = 7_000
 
 type Log = {
   info(obj: object, msg: string): void
@@ -29,12 +45,11 @@ type Log = {
 }
 
 function createRegistry() {
-  type Listener = (revision?: number) => void
   const listeners = new Map<string, Set<Listener>>()
   const everyone = new Set<() => void>()
-  const call = (fn: Listener, revision?: number) => {
+  const call = (fn: Listener, revision?: number, data?: unknown) => {
     try {
-      fn(revision)
+      fn(revision, data)
     } catch {
       // One broken subscriber must not stop the others.
     }
@@ -58,9 +73,9 @@ function createRegistry() {
         everyone.delete(listener)
       }
     },
-    dispatch(userId: string, revision?: number) {
+    dispatch(userId: string, revision?: number, data?: unknown) {
       for (const listener of [...everyone]) call(listener)
-      for (const listener of [...(listeners.get(userId) ?? [])]) call(listener, revision)
+      for (const listener of [...(listeners.get(userId) ?? [])]) call(listener, revision, data)
     },
     dispatchAll() {
       for (const listener of [...everyone]) call(listener)
@@ -73,9 +88,10 @@ function createRegistry() {
 export function createInProcessProfileEvents(): ProfileEvents {
   const registry = createRegistry()
   return {
-    async publish(userId, revision) {
-      queueMicrotask(() => registry.dispatch(userId, revision))
+    async publish(userId, revision, data) {
+      queueMicrotask(() => registry.dispatch(userId, revision, data))
     },
+    announcement: () => null,
     subscribe: registry.subscribe,
     subscribeAll: registry.subscribeAll,
     start: async () => {},
@@ -146,9 +162,14 @@ export function createPgProfileEvents(options: {
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== channel || !message.payload) return
     try {
-      const { s, u, r } = JSON.parse(message.payload) as { s?: unknown; u?: unknown; r?: unknown }
+      const { s, u, r, d } = JSON.parse(message.payload) as {
+        s?: unknown
+        u?: unknown
+        r?: unknown
+        d?: unknown
+      }
       if (s === schema && typeof u === 'string')
-        registry.dispatch(u, Number.isSafeInteger(r) ? (r as number) : undefined)
+        registry.dispatch(u, Number.isSafeInteger(r) ? (r as number) : undefined, d)
     } catch {
       log.warn({ payload: message.payload }, `${channel}: unreadable notification ignored`)
     }
@@ -232,13 +253,18 @@ export function createPgProfileEvents(options: {
     sending = false
   }
 
+  const payloadOf = (userId: string, revision?: number, data?: unknown) => {
+    const bare = { s: schema, u: userId, ...(revision === undefined ? {} : { r: revision }) }
+    if (data === undefined) return JSON.stringify(bare)
+    const full = JSON.stringify({ ...bare, d: data })
+    return Buffer.byteLength(full) <= MAX_EVENT_PAYLOAD_BYTES ? full : JSON.stringify(bare)
+  }
+
   return {
-    publish(userId, revision) {
-      const payload = JSON.stringify({
-        s: schema,
-        u: userId,
-        ...(revision === undefined ? {} : { r: revision }),
-      })
+    announcement: (userId, revision, data) =>
+      sql`pg_notify(${channel}, ${payloadOf(userId, revision, data)})`,
+    publish(userId, revision, data) {
+      const payload = payloadOf(userId, revision, data)
       return new Promise<void>((resolve, reject) => {
         waiting.push({ payload, resolve, reject })
         if (!sending) void send()

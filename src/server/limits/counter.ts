@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm'
+import { lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { authRateLimits } from '../db/schema'
 
@@ -10,18 +10,26 @@ export type Hit = { count: number; resetAt: Date }
  * looser with more processes.
  */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<Hit> {
+  const result = await db.execute<{ count: number; reset_at: Date | string }>(hitStatement(key, windowMs))
+  const row = (result as unknown as { rows: { count: number; reset_at: Date | string }[] }).rows[0]
+  if (!row) throw new Error('rate limit counter: no row returned')
+  return { count: Number(row.count), resetAt: new Date(row.reset_at) }
+}
+
+/**
+ * countHit's statement, returning `count` and `reset_at`, for a caller that puts it in a statement
+ * of its own (a WITH clause); `when` counts the hit only if it holds (no row returned otherwise).
+ */
+export function hitStatement(key: string, windowMs: number, when: SQL = sql`true`): SQL {
   const interval = `${Math.max(1, Math.round(windowMs))} milliseconds`
-  const result = await db.execute<{ count: number; reset_at: Date | string }>(sql`
+  return sql`
     insert into ${authRateLimits} (key, count, reset_at)
-    values (${key}, 1, now() + ${interval}::interval)
+    select ${key}::text, 1, now() + ${interval}::interval where ${when}
     on conflict (key) do update set
       count = case when ${authRateLimits.resetAt} <= now() then 1 else ${authRateLimits.count} + 1 end,
       reset_at = case when ${authRateLimits.resetAt} <= now()
         then now() + ${interval}::interval else ${authRateLimits.resetAt} end
-    returning count, reset_at`)
-  const row = (result as unknown as { rows: { count: number; reset_at: Date | string }[] }).rows[0]
-  if (!row) throw new Error('rate limit counter: no row returned')
-  return { count: Number(row.count), resetAt: new Date(row.reset_at) }
+    returning count, reset_at`
 }
 
 /** The hits counted under `key` in its current window (0 when none), without counting one. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { drawEntriesOf } from '../../core/draws/entries'
 import { entriesKeyOf } from '../../core/draws/entries-key'
 import { commitmentOf, drawWinner, newServerSeed, wheelHashOf } from '../../core/draws/protocol'
@@ -6,8 +6,14 @@ import { randomSeedWords } from '../../core/draws/seed-words'
 import type { RandomSource } from '../../core/random/random'
 import type { RoomWheel } from '../../core/rooms/protocol'
 import type { Db } from '../db/client'
-import { draws, rooms } from '../db/schema'
-import { createDrawRepository, type DrawRow, drawBytes } from '../draws/repository'
+import { draws } from '../db/schema'
+import {
+  createDrawRepository,
+  type DrawRow,
+  drawBytes,
+  type NewDrawRow,
+  newDrawId,
+} from '../draws/repository'
 
 const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.getRandomValues(array)
 
@@ -18,34 +24,44 @@ const getRandomValues = (array: Uint8Array<ArrayBuffer>) => globalThis.crypto.ge
  */
 export function createRoomDraws(db: Db, source: RandomSource) {
   const repository = createDrawRepository(db)
+  /** `drawn`: a draw that may have the same entries (the spun one): its hashes are reused then. */
+  const prepare = async (
+    wheel: RoomWheel,
+    previousDrawId: string | null,
+    drawn?: DrawRow,
+  ): Promise<NewDrawRow & { id: string }> => {
+    const entries = drawEntriesOf(wheel.items)
+    const serverSeed = newServerSeed(getRandomValues)
+    const same = drawn?.entriesKey && JSON.stringify(drawn.entries) === JSON.stringify(entries)
+    const [wheelHash, entriesKey, commitment] = await Promise.all([
+      same ? drawn.wheelHash : wheelHashOf(entries),
+      same ? drawn.entriesKey : entriesKeyOf(entries),
+      commitmentOf(serverSeed),
+    ])
+    return {
+      id: newDrawId(),
+      userId: null,
+      name: wheel.name,
+      entries,
+      wheelHash,
+      entriesKey,
+      serverSeed,
+      commitment,
+      previousDrawId,
+      dataBytes: drawBytes(wheel.name, entries),
+    }
+  }
   return {
     find: repository.find,
 
-    /** The committed draw of the room's next spin, read without reading the room first. */
-    async nextOf(code: string): Promise<DrawRow | null> {
-      const [row] = await db
-        .select()
-        .from(draws)
-        .where(inArray(draws.id, db.select({ id: rooms.nextDrawId }).from(rooms).where(eq(rooms.code, code))))
-      return row ?? null
-    },
-
     /** Commits the draw of the next spin of `wheel` (chained to `previousDrawId` in elimination). */
     async commit(wheel: RoomWheel, previousDrawId: string | null): Promise<DrawRow> {
-      const entries = drawEntriesOf(wheel.items)
-      const serverSeed = newServerSeed(getRandomValues)
-      return repository.insert({
-        userId: null,
-        name: wheel.name,
-        entries,
-        wheelHash: await wheelHashOf(entries),
-        entriesKey: await entriesKeyOf(entries),
-        serverSeed,
-        commitment: await commitmentOf(serverSeed),
-        previousDrawId,
-        dataBytes: drawBytes(wheel.name, entries),
-      })
+      const { id: _id, ...values } = await prepare(wheel, previousDrawId)
+      return repository.insert(values)
     },
+
+    /** The draw `commit` would store, not stored yet (a spin stores it in its own statement). */
+    prepare,
 
     /** The winner of the committed draw with a fresh client seed (computed here, not stored yet). */
     async decide(draw: DrawRow): Promise<{ clientSeed: string; winnerIndex: number }> {
@@ -53,11 +69,6 @@ export function createRoomDraws(db: Db, source: RandomSource) {
       const weights = (draw.entries as [string, number][]).map(([, weight]) => weight)
       const { winnerIndex } = await drawWinner(draw.serverSeed, clientSeed, draw.wheelHash, weights)
       return { clientSeed, winnerIndex }
-    },
-
-    /** Stores the reveal; null when another process revealed the draw first (a spin made at the same moment elsewhere). */
-    reveal(draw: DrawRow, decided: { clientSeed: string; winnerIndex: number }): Promise<DrawRow | null> {
-      return repository.reveal(draw.id, decided.clientSeed, decided.winnerIndex)
     },
 
     /** Drops a room's commitment that was never spun (the wheel changed before a spin). */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import type { RoomState } from '../../core/rooms/protocol'
 import type { ProfileEvents } from '../events/events'
-import { createRoomHub } from './hub'
+import { createRoomHub, SEND_SLICE } from './hub'
 import type { RoomRow } from './repository'
 import type { RoomService } from './service'
 
@@ -33,7 +33,7 @@ const state = (version: number): RoomState => ({
 })
 
 function setup() {
-  const listeners: ((revision?: number) => void)[] = []
+  const listeners: ((revision?: number, data?: unknown) => void)[] = []
   const published: number[] = []
   let reads = 0
   let release: () => void = () => {}
@@ -50,14 +50,14 @@ function setup() {
   } as unknown as RoomService
   const events = {
     publish: async (_code: string, revision?: number) => void published.push(revision ?? -1),
-    subscribe: (_code: string, listener: (revision?: number) => void) => {
+    subscribe: (_code: string, listener: (revision?: number, data?: unknown) => void) => {
       listeners.push(listener)
       return () => {}
     },
   } as unknown as ProfileEvents
   const hub = createRoomHub({ service, events, processId: 'p', log: { warn: () => {} } })
-  const notify = (revision: number) => {
-    for (const listener of listeners) listener(revision)
+  const notify = (revision: number, data?: unknown) => {
+    for (const listener of listeners) listener(revision, data)
   }
   return {
     hub,
@@ -117,5 +117,42 @@ describe('the room hub', () => {
     await settle()
     expect(t.reads()).toBe(2)
     expect(a.sent.map((text) => JSON.parse(text).room.version)).toEqual([3, 5])
+  })
+
+  it('sends the room a notification carries without reading it, with this process’s viewer count', async () => {
+    const t = setup()
+    close = t.hub.close
+    const a = fakeSocket()
+    t.hub.join('ACK349', a.socket)
+    t.notify(4, { ...state(4), viewers: 0 })
+    await settle()
+    expect(t.reads()).toBe(0)
+    expect(a.sent.map((text) => JSON.parse(text).room)).toMatchObject([{ version: 4, viewers: 1 }])
+    // Another room's state, or another version's, is not taken for this one: the room is read.
+    t.notify(5, { ...state(4), version: 5, code: 'OTHER1' })
+    await settle()
+    expect(t.reads()).toBe(1)
+  })
+
+  it('writes a large room in slices, one turn of the event loop each, every socket getting the changes in order', async () => {
+    const t = setup()
+    close = t.hub.close
+    const sockets = Array.from({ length: SEND_SLICE * 2 + 10 }, fakeSocket)
+    for (const { socket } of sockets) t.hub.join('ACK349', socket)
+    const known = (version: number) => ({
+      row: { ...state(version), endedAt: null, nextDrawId: `d${version}` } as unknown as RoomRow,
+      next: { drawId: `d${version}`, commitment: 'c' },
+      announced: true,
+    })
+    await t.hub.publish('ACK349', 2, known(2))
+    await t.hub.publish('ACK349', 3, known(3))
+    // Announced with the change's commit: not published again.
+    expect(t.published).toEqual([])
+    expect(sockets.filter((s) => s.sent.length > 0)).toHaveLength(SEND_SLICE)
+    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setImmediate(resolve))
+    await new Promise((resolve) => setImmediate(resolve))
+    await settle()
+    for (const { sent } of sockets) expect(sent.map((text) => JSON.parse(text).room.version)).toEqual([2, 3])
   })
 })

@@ -1,11 +1,16 @@
 import type { WebSocket } from 'ws'
-import type { ServerMessage } from '../../core/rooms/protocol'
+import type { RoomState, ServerMessage } from '../../core/rooms/protocol'
 import type { ProfileEvents } from '../events/events'
 import { roomState } from './repository'
-import type { KnownRoom, RoomService } from './service'
+import type { RoomService } from './service'
+import type { KnownRoom } from './spin'
 
 type Log = { warn(obj: object, msg: string): void }
+/** One message on its way to the sockets the room had when it was sent; `after`, once sent to each. */
+type Delivery = { sockets: WebSocket[]; bytes: Buffer; sent: number; after?: (socket: WebSocket) => void }
 type Entry = {
+  /** Messages being sent, oldest first (each socket gets them in order). */
+  deliveries: Delivery[]
   sockets: Set<WebSocket>
   /** The newest version sent to this room's sockets. */
   version: number
@@ -22,13 +27,16 @@ type Entry = {
 export const VIEWER_FLUSH_MS = 200
 /** How often this process refreshes its counts and pings its sockets (a dead one is closed). */
 export const HEARTBEAT_MS = 20_000
+/** Sockets written in one go; the next ones after the event loop's other work (one short task each). */
+export const SEND_SLICE = 250
 
 /**
  * This process's connections to rooms, and the fan-out (issue 35). A change is announced on the
  * rooms' channel with the room's code and version only (ids, not payloads: NOTIFY carries at most
  * 8 kB); each other process then reads the room once and sends the same bytes to all its sockets
- * of it. The process that made the change already has the room: it sends it to its own sockets
- * before announcing it, and skips its own notification (the version was sent). Revision 0 means
+ * of it, or, when the notification carries the room's state (a spin's, when small), sends that
+ * without a read. The process that made the change already has the room: it sends it to its own
+ * sockets at once, and skips its own notification (the version was sent). Revision 0 means
  * "the viewer count changed". After a lost listening connection every room is read again
  * (events.ts calls every subscriber), so a change made meanwhile is not missed.
  */
@@ -45,17 +53,41 @@ export function createRoomHub(options: {
   const send = (socket: WebSocket, data: string | Buffer) => {
     if (socket.readyState === socket.OPEN) socket.send(data, { binary: false })
   }
+  /** Writes SEND_SLICE sockets' worth of the room's deliveries, and the rest in later tasks. */
+  const pump = (entry: Entry) => {
+    let budget = SEND_SLICE
+    for (let delivery = entry.deliveries[0]; delivery && budget > 0; delivery = entry.deliveries[0]) {
+      const end = Math.min(delivery.sockets.length, delivery.sent + budget)
+      for (let i = delivery.sent; i < end; i++) {
+        const socket = delivery.sockets[i] as WebSocket
+        send(socket, delivery.bytes)
+        delivery.after?.(socket)
+      }
+      budget -= end - delivery.sent
+      delivery.sent = end
+      if (end === delivery.sockets.length) entry.deliveries.shift()
+    }
+    if (entry.deliveries.length > 0) setImmediate(() => pump(entry))
+  }
   /** Serialised and encoded once per room; every socket is sent the same bytes. */
-  const broadcast = (entry: Entry, message: ServerMessage) => {
+  const broadcast = (entry: Entry, message: ServerMessage, after?: Delivery['after']) => {
     if (entry.sockets.size === 0) return
     const bytes = Buffer.from(JSON.stringify(message))
-    for (const socket of entry.sockets) send(socket, bytes)
+    entry.deliveries.push({ sockets: [...entry.sockets], bytes, sent: 0, after })
+    // A pump is already due otherwise.
+    if (entry.deliveries.length === 1) pump(entry)
   }
-  const sendState = (entry: Entry, room: ReturnType<typeof roomState>) => {
+  const sendState = (entry: Entry, room: RoomState) => {
     entry.version = room.version
     entry.viewers = room.viewers
-    broadcast(entry, { type: 'state', room, serverTime: Date.now() })
-    if (room.ended) for (const socket of entry.sockets) socket.close(4410, 'The room has ended')
+    const close = room.ended ? (socket: WebSocket) => socket.close(4410, 'The room has ended') : undefined
+    broadcast(entry, { type: 'state', room, serverTime: Date.now() }, close)
+  }
+  /** The room's state a notification carried, if it is the announced version of this room. */
+  const carried = (code: string, revision: number | undefined, data: unknown): RoomState | null => {
+    if (typeof data !== 'object' || data === null) return null
+    const room = data as RoomState
+    return revision !== undefined && room.code === code && room.version === revision ? room : null
   }
 
   async function read(code: string, entry: Entry) {
@@ -69,7 +101,7 @@ export function createRoomHub(options: {
     }
   }
 
-  async function refresh(code: string, revision: number | undefined) {
+  async function refresh(code: string, revision: number | undefined, data?: unknown) {
     const entry = rooms.get(code)
     if (!entry) return
     if (revision === 0) {
@@ -83,6 +115,8 @@ export function createRoomHub(options: {
     }
     // This version was sent already (this process made the change): nothing to read.
     if (revision !== undefined && revision <= entry.version) return
+    const room = carried(code, revision, data)
+    if (room) return sendState(entry, { ...room, viewers: entry.viewers ?? entry.sockets.size })
     // One read at a time per room: notifications that arrive during a read share the next one.
     if (entry.reading) {
       entry.again = true
@@ -135,14 +169,15 @@ export function createRoomHub(options: {
 
   return {
     /**
-     * Announces a room's change to every process; this process's own screens are sent `known`
-     * at once when it is complete (the next draw's commitment is known), without a read.
+     * Announces a room's change to every process (unless `known.announced`: it went out with the
+     * change's commit); this process's own screens are sent `known` at once when it is complete
+     * (the next draw's commitment is known), without a read.
      */
     async publish(code: string, version: number, known?: KnownRoom): Promise<void> {
       const entry = rooms.get(code)
       if (entry && known && known.next !== undefined && known.row.version > entry.version)
         sendState(entry, roomState(known.row, known.next, entry.viewers ?? entry.sockets.size))
-      await events.publish(code, version)
+      if (!known?.announced) await events.publish(code, version)
     },
 
     /** The room's connections on every process, as last counted. */
@@ -156,6 +191,7 @@ export function createRoomHub(options: {
       let entry = rooms.get(code)
       if (!entry) {
         const created: Entry = {
+          deliveries: [],
           sockets: new Set(),
           version: 0,
           viewers: null,
@@ -164,7 +200,7 @@ export function createRoomHub(options: {
           unsubscribe: () => {},
           flush: null,
         }
-        created.unsubscribe = events.subscribe(code, (revision) => void refresh(code, revision))
+        created.unsubscribe = events.subscribe(code, (revision, data) => void refresh(code, revision, data))
         rooms.set(code, created)
         entry = created
       }

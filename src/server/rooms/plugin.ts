@@ -46,6 +46,7 @@ export const roomsPlugin = fp(
       limits,
       publish: (code, version, known) =>
         hub ? hub.publish(code, version, known) : events.publish(code, version),
+      announcement: (code, version, state) => events.announcement(code, version, state),
     })
     hub = createRoomHub({ service, events, processId: randomUUID(), log: app.log })
     app.decorate('rooms', hub)

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { RoomSpin, RoomState, RoomWheel, RoomWinner } from '../../core/rooms/protocol'
 import type { Db } from '../db/client'
-import { rooms, roomViewers } from '../db/schema'
+import { draws, rooms, roomViewers } from '../db/schema'
 
 export type RoomRow = typeof rooms.$inferSelect
 export type NewRoomRow = Pick<
@@ -47,6 +47,24 @@ export function createRoomRepository(db: Db) {
     async find(code: string): Promise<RoomRow | null> {
       const [row] = await db.select().from(rooms).where(eq(rooms.code, code))
       return row ?? null
+    },
+
+    /** The room and its next draw's commitment (null once revealed), in one statement. */
+    async findWithNext(code: string): Promise<{ row: RoomRow; next: RoomState['next'] } | null> {
+      const [found] = await db
+        .select({
+          row: rooms,
+          next: { drawId: draws.id, commitment: draws.commitment, revealedAt: draws.revealedAt },
+        })
+        .from(rooms)
+        .leftJoin(draws, eq(draws.id, rooms.nextDrawId))
+        .where(eq(rooms.code, code))
+      if (!found) return null
+      const { next } = found
+      return {
+        row: found.row,
+        next: next && !next.revealedAt ? { drawId: next.drawId, commitment: next.commitment } : null,
+      }
     },
 
     /** Rooms still open that this address, or this account, opened. */

@@ -127,13 +127,19 @@ export function registerRoomRoutes(
     spin: roomSpinSchema,
     winner: z.object({ text: z.string(), color: z.string(), drawId: z.string(), at: z.number() }),
   })
+  // The host-call limit of this route is counted by the spin's own first statement, with the
+  // token check and the room's spin counter (decision 0056), in the key the route limits use.
+  const spinRoute = '/api/rooms/:code/spin'
   app.post(
-    '/api/rooms/:code/spin',
-    hostCall('Spin the room’s wheel (host token or remote secret)', spinAnswer),
+    spinRoute,
+    { schema: hostCall('Spin the room’s wheel (host token or remote secret)', spinAnswer).schema },
     async (request, reply) => {
       noStore(reply)
-      const code = await authorised(request, ['host', 'remote'])
-      const { spin, winner } = await service.spin(code)
+      const { spin, winner } = await service.spin(codeOf(request), {
+        token: tokenOf(request),
+        callsKey: `route:POST ${spinRoute}:${clientKey(request.ip)}`,
+        callsLimit: HOST_RATE_LIMIT,
+      })
       return { spin, winner }
     },
   )

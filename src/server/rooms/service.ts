@@ -1,28 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
 import { itemLimitMessage } from '../../core/plan/plan'
 import type { RandomSource } from '../../core/random/random'
 import { newRoomCode } from '../../core/rooms/code'
-import { afterSpin, withoutItem } from '../../core/rooms/outcome'
-import {
-  type ROOM_LIMITS,
-  ROOM_MESSAGES,
-  type RoomSpin,
-  type RoomState,
-  type RoomWheel,
-  type RoomWinner,
-} from '../../core/rooms/protocol'
-import { normalizeAngle } from '../../core/wheel/spin'
-import { planItemsSpin } from '../../core/wheel/weighted-spin'
+import { withoutItem } from '../../core/rooms/outcome'
+import { type ROOM_LIMITS, ROOM_MESSAGES, type RoomState, type RoomWheel } from '../../core/rooms/protocol'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
-import { countHit } from '../limits/counter'
 import { createRoomDraws } from './draws'
 import { createRoomRepository, type RoomRow, roomState } from './repository'
+import { createRoomSpin, type KnownRoom, lastSpin, openRow, type SpinCaller, spinning } from './spin'
 
 export type RoomLimits = { -readonly [K in keyof typeof ROOM_LIMITS]: number }
 export type Role = 'host' | 'remote' | 'viewer'
-/** A room just written, with its next draw's commitment when the writer knows it. */
-export type KnownRoom = { row: RoomRow; next: RoomState['next'] | undefined }
 type RoomChange = Parameters<ReturnType<typeof createRoomRepository>['update']>[1] & {
   /** The commitment of `nextDrawId` (not stored on the room): lets the change be sent without a read. */
   commitment?: string
@@ -42,17 +32,14 @@ export function createRoomService(options: {
   limits: RoomLimits
   /** `known` is the changed room as this process already has it: its own screens need no read. */
   publish: (code: string, version: number, known?: KnownRoom) => Promise<void>
+  /** The notification of a change as SQL for the statement that commits it (null in-process). */
+  announcement: (code: string, version: number, state: RoomState) => SQL | null
 }) {
-  const { db, source, limits, publish } = options
+  const { db, source, limits, publish, announcement } = options
   const repository = createRoomRepository(db)
   const draws = createRoomDraws(db, source)
 
-  const open = async (code: string): Promise<RoomRow> => {
-    const row = await repository.find(code)
-    if (!row) throw new HttpError(404, ROOM_MESSAGES.notFound)
-    if (row.endedAt) throw new HttpError(410, ROOM_MESSAGES.ended)
-    return row
-  }
+  const open = async (code: string): Promise<RoomRow> => openRow(await repository.find(code))
 
   const stateOf = async (row: RoomRow): Promise<RoomState> => {
     const [draw, viewers] = await Promise.all([
@@ -99,12 +86,7 @@ export function createRoomService(options: {
     return { wheel, nextDrawId: draw.id, commitment: draw.commitment }
   }
 
-  const lastSpin = (row: RoomRow) => (row.spin as RoomSpin | null) ?? null
-  const spinning = (row: RoomRow, now: number) => {
-    const spin = lastSpin(row)
-    // From the request until the wheel rests: announced (not turning yet) or turning.
-    return spin !== null && now < spin.start + spin.duration
-  }
+  const spin = createRoomSpin({ db, source, limits, draws, publish, announcement })
 
   return {
     repository,
@@ -142,20 +124,16 @@ export function createRoomService(options: {
     },
 
     /**
-     * The room as every screen is sent it. The room and its next draw are read in one round trip;
+     * The room as every screen is sent it. The room and its next draw are read in one statement;
      * `viewers`, when the caller knows the count, saves its read.
      */
     async state(code: string, viewers?: number): Promise<RoomState> {
-      const [row, draw, counted] = await Promise.all([
-        repository.find(code),
-        draws.nextOf(code),
+      const [found, counted] = await Promise.all([
+        repository.findWithNext(code),
         viewers ?? repository.viewers(code),
       ])
-      if (!row) throw new HttpError(404, ROOM_MESSAGES.notFound)
-      // The two reads may straddle a change: the draw must be the row's.
-      if (draw && draw.id !== row.nextDrawId) return stateOf(row)
-      const next = draw && !draw.revealedAt ? { drawId: draw.id, commitment: draw.commitment } : null
-      return roomState(row, next, counted)
+      if (!found) throw new HttpError(404, ROOM_MESSAGES.notFound)
+      return roomState(found.row, found.next, counted)
     },
 
     /** Who holds `token` in this room: its host, its remote, or nobody (a viewer). */
@@ -175,69 +153,10 @@ export function createRoomService(options: {
       })
     },
 
-    /** Spins: reveals the committed draw, announces the timeline, applies the mode once. */
-    async spin(code: string): Promise<{ spin: RoomSpin; winner: RoomWinner; room: RoomRow }> {
-      // One round trip: the room, its spin counter and its committed draw are read together (a
-      // refused spin still counts towards the room's limit).
-      const [first, hit, committed] = await Promise.all([
-        open(code),
-        countHit(db, `room-spin:${code}`, 60_000),
-        draws.nextOf(code),
-      ])
-      const now = Date.now()
-      if (spinning(first, now)) throw new HttpError(409, ROOM_MESSAGES.spinning)
-      if (hit.count > limits.spinsPerMinute) throw new HttpError(429, ROOM_MESSAGES.tooManySpins)
-      const draw =
-        committed && !committed.revealedAt && committed.id === first.nextDrawId
-          ? committed
-          : await draws.commit(first.wheel as RoomWheel, null)
-      const decided = await draws.decide(draw)
-      const { winnerIndex } = decided
-      // The draw's entries are the items of the wheel it was committed for.
-      const spun = first.wheel as RoomWheel
-      const wheel = afterSpin(spun, winnerIndex)
-      // The reveal and the next spin's commitment go to the database together.
-      const [revealed, next] = await Promise.all([
-        draws.reveal(draw, decided),
-        draws.commit(wheel, spun.mode === 'elimination' ? draw.id : null),
-      ])
-      if (!revealed) {
-        await draws.drop(next.id)
-        throw new HttpError(409, ROOM_MESSAGES.spinning)
-      }
-      const previous = lastSpin(first)
-      const plan = planItemsSpin(source, spun.items, normalizeAngle(previous?.to ?? 0), winnerIndex)
-      // The lead is counted from now, once the draw is stored: all of it goes to the fan-out.
-      const start = Date.now() + limits.leadMs
-      const spin: RoomSpin = {
-        drawId: revealed.id,
-        start,
-        duration: spun.spinDuration,
-        from: plan.startRotation,
-        to: plan.finalRotation,
-        winnerIndex,
-        items: spun.items,
-      }
-      const item = spun.items[winnerIndex]
-      const winner: RoomWinner = {
-        text: item?.text ?? '',
-        color: item?.color ?? '#000000',
-        drawId: revealed.id,
-        at: start + spun.spinDuration,
-      }
-      const room = await change(
-        code,
-        async (row) => ({
-          wheel,
-          spin,
-          nextDrawId: next.id,
-          commitment: next.commitment,
-          history: [winner, ...(row.history as RoomWinner[])].slice(0, limits.history),
-          activeAt: new Date(now),
-        }),
-        first,
-      )
-      return { spin, winner, room }
+    /** Spins (spin.ts); an HTTP caller without a token is refused before any read. */
+    spin(code: string, caller?: SpinCaller) {
+      if (caller && !caller.token) throw new HttpError(403, ROOM_MESSAGES.hostOnly)
+      return spin(code, caller && { ...caller, tokenHash: caller.token ? hashSecret(caller.token) : null })
     },
 
     /** Removes the last winner from the wheel (the remote's button). */

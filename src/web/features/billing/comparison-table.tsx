@@ -1,17 +1,18 @@
 import { Check, X } from 'lucide-react'
 import { PLAN_FEATURES } from '../../../core/plan/features'
+import { t } from '../../i18n/i18n'
 
 function Cell({ value }: { value: boolean | string }) {
   if (typeof value === 'string') return <span className="font-medium">{value}</span>
   return value ? (
     <>
       <Check aria-hidden className="mx-auto size-5 text-emerald-600 dark:text-emerald-400" />
-      <span className="sr-only">Included</span>
+      <span className="sr-only">{t('Included')}</span>
     </>
   ) : (
     <>
       <X aria-hidden className="mx-auto size-5 text-slate-400 dark:text-slate-500" />
-      <span className="sr-only">Not included</span>
+      <span className="sr-only">{t('Not included')}</span>
     </>
   )
 }
@@ -21,14 +22,14 @@ export function ComparisonTable() {
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Free and Premium plans compared</caption>
+        <caption className="sr-only">{t('Free and Premium plans compared')}</caption>
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">
-              Feature
+              {t('Feature')}
             </th>
             <th scope="col" className="px-4 py-3 text-center font-semibold">
-              Free
+              {t('Free')}
             </th>
             <th scope="col" className="px-4 py-3 text-center font-semibold">
               Premium

@@ -1,9 +1,10 @@
+import { msg } from '../../../core/i18n/message-id'
 import { billingApi } from '../../api/billing'
+import { t } from '../../i18n/i18n'
 
-export const INCOMPLETE = 'Incomplete subscription information'
-export const ACTIVATION_FAILED = 'Failed to activate subscription'
-export const CAPTURE_FAILED = 'Failed to capture payment'
-export const PROCESSING_ERROR = 'Error occurred while processing subscription: '
+export const INCOMPLETE = msg('Incomplete subscription information')
+export const ACTIVATION_FAILED = msg('Failed to activate subscription')
+export const CAPTURE_FAILED = msg('Failed to capture payment')
 
 /** What the provider put in the return address (SPEC §3 Return-URL query parameters). */
 export type ReturnParams = { subscriptionId: string | null; token: string | null; baToken: string | null }
@@ -62,14 +63,14 @@ const startOf = (value: string | null | undefined, now: Date) =>
 
 /** Runs the action against the server and turns every answer into success or a message to show. */
 export async function completeReturn(action: ReturnAction, now = new Date()): Promise<ReturnOutcome> {
-  if (action.kind === 'incomplete') return { ok: false, message: INCOMPLETE }
+  if (action.kind === 'incomplete') return { ok: false, message: t(INCOMPLETE) }
   try {
     if (action.kind === 'activate') {
       const result = await billingApi.activateSubscription(action.subscriptionId)
       if (!result.success)
         return {
           ok: false,
-          message: result.error || ACTIVATION_FAILED,
+          message: result.error || t(ACTIVATION_FAILED),
           ...(result.pending ? { pending: 'subscription' as const } : {}),
         }
       const s = result.subscription
@@ -90,7 +91,7 @@ export async function completeReturn(action: ReturnAction, now = new Date()): Pr
     if (!result.success)
       return {
         ok: false,
-        message: result.error || CAPTURE_FAILED,
+        message: result.error || t(CAPTURE_FAILED),
         ...(result.pending ? { pending: 'payment' as const } : {}),
       }
     const p = result.payment
@@ -108,7 +109,10 @@ export async function completeReturn(action: ReturnAction, now = new Date()): Pr
     }
   } catch (e) {
     console.error('Payment return failed:', e)
-    return { ok: false, message: PROCESSING_ERROR + (e as Error).message }
+    return {
+      ok: false,
+      message: t('Error occurred while processing subscription: {error}', { error: (e as Error).message }),
+    }
   }
 }
 

@@ -1,16 +1,19 @@
 import { CircleCheck, CircleX, LogIn, Printer, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { openAuthModal } from '../../state/auth-modal-store'
 import { usePageTitle } from '../../ui/use-page-title'
 import type { Receipt } from './payment-return'
-import { planLabel, ReceiptCard } from './receipt-card'
+import { isPremiumPlan, planLabel, ReceiptCard } from './receipt-card'
 import { usePaymentReturn } from './use-payment-return'
 import './receipt-print.css'
-import { longDate } from '../../../core/billing/trial'
+import { TRIAL_DAYS } from '../../../core/billing/trial'
 import { unlockedWithLimits } from '../../../core/plan/feature-lists'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
+import { trialDate, usd } from './format'
 import { TestModeNotice } from './test-mode-notice'
 
 /** Moves focus to the heading when the state changes, so a screen reader hears the outcome. */
@@ -31,9 +34,9 @@ function Processing() {
         aria-hidden
         className="mx-auto block size-12 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600 dark:border-slate-700 dark:border-t-brand-500"
       />
-      <h1 className="mt-6 text-2xl font-bold">Processing Subscription...</h1>
+      <h1 className="mt-6 text-2xl font-bold">{t('Processing Subscription...')}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Confirming your subscription with the payment provider. This takes a moment.
+        {t('Confirming your subscription with the payment provider. This takes a moment.')}
       </p>
     </div>
   )
@@ -43,42 +46,47 @@ function SignInFirst() {
   return (
     <div className="py-16 text-center">
       <LogIn aria-hidden className="mx-auto size-12 text-brand-600 dark:text-brand-500" />
-      <Heading>Sign in to finish subscribing</Heading>
+      <Heading>{t('Sign in to finish subscribing')}</Heading>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Your payment was approved. Sign in to the account you subscribed with, and we will activate your plan
-        right away.
+        {t(
+          'Your payment was approved. Sign in to the account you subscribed with, and we will activate your plan right away.',
+        )}
       </p>
       <button
         type="button"
         onClick={() => openAuthModal('login')}
         className={buttonClass('primary', 'md', 'mt-6')}
       >
-        Sign In
+        {t('Sign In')}
       </button>
     </div>
   )
 }
 
 const pendingTitle = (pending: 'payment' | 'subscription' | undefined) =>
-  pending === 'payment' ? 'Payment Pending' : pending === 'subscription' ? 'Activating Subscription' : null
+  pending === 'payment'
+    ? t('Payment Pending')
+    : pending === 'subscription'
+      ? t('Activating Subscription')
+      : null
 
 /** A failure, or a payment PayPal is still reviewing (no second payment is offered then). */
 function Failed({ message, pending }: { message: string; pending?: 'payment' | 'subscription' | undefined }) {
   return (
     <div className="py-16 text-center">
       <CircleX aria-hidden className="mx-auto size-14 text-red-600 dark:text-red-400" />
-      <Heading>{pendingTitle(pending) ?? 'Subscription Failed'}</Heading>
+      <Heading>{pendingTitle(pending) ?? t('Subscription Failed')}</Heading>
       <p role="alert" className="mx-auto mt-3 max-w-lg break-words text-red-800 dark:text-red-200">
         {message}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {!pending && (
           <Link to="/subscription" className={buttonClass('primary')}>
-            Try Again
+            {t('Try Again')}
           </Link>
         )}
         <Link to="/" className={buttonClass('outline')}>
-          Back to Home
+          {t('Back to Home')}
         </Link>
       </div>
     </div>
@@ -94,25 +102,32 @@ function TrialNote() {
       className="mx-auto mt-6 max-w-xl rounded-lg bg-emerald-50 p-4 text-center text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
       data-testid="trial-note"
     >
-      Your 7-day free trial ends on <strong>{longDate(trial.endsAt)}</strong>.{' '}
+      {tx('Your {days}-day free trial ends on <0>{date}</0>.', [<strong key="date" />], {
+        days: TRIAL_DAYS,
+        date: trialDate(trial.endsAt),
+      })}{' '}
       {trial.firstPaymentAt
-        ? `The first payment of $${trial.amount} ${trial.currency} is taken on ${longDate(trial.firstPaymentAt)}, then every month until you cancel. Cancel before then and nothing is charged.`
-        : 'You have cancelled: nothing will be charged.'}
+        ? t(
+            'The first payment of {price} {currency} is taken on {date}, then every month until you cancel. Cancel before then and nothing is charged.',
+            { price: usd(trial.amount), currency: trial.currency, date: trialDate(trial.firstPaymentAt) },
+          )
+        : t('You have cancelled: nothing will be charged.')}
     </p>
   )
 }
 
 function Activated({ receipt }: { receipt: Receipt }) {
-  const premium = planLabel(receipt.plan) === 'Premium'
+  const premium = isPremiumPlan(receipt.plan)
   const unlocked = unlockedWithLimits(premium ? 'premium' : 'basic')
   return (
     <div className="py-8">
       <div className="text-center print:hidden">
         <CircleCheck aria-hidden className="mx-auto size-14 text-emerald-600 dark:text-emerald-400" />
-        <Heading>Subscription Activated!</Heading>
+        <Heading>{t('Subscription Activated!')}</Heading>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Thank you for subscribing. Your {planLabel(receipt.plan)} plan is ready to use on every device you
-          sign in on.
+          {t('Thank you for subscribing. Your {plan} plan is ready to use on every device you sign in on.', {
+            plan: planLabel(receipt.plan),
+          })}
         </p>
       </div>
       <TrialNote />
@@ -125,7 +140,7 @@ function Activated({ receipt }: { receipt: Receipt }) {
       >
         <h2 id="unlocked-heading" className="flex items-center gap-2 text-lg font-bold">
           <Sparkles aria-hidden className="size-5 text-amber-500" />
-          Features Unlocked Now
+          {t('Features Unlocked Now')}
         </h2>
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
           {unlocked.map(({ name, limit }) => (
@@ -141,14 +156,14 @@ function Activated({ receipt }: { receipt: Receipt }) {
       </section>
       <div className="mt-8 flex flex-wrap justify-center gap-3 print:hidden">
         <Link to="/wheel" className={buttonClass('primary')}>
-          Start Using Now
+          {t('Start Using Now')}
         </Link>
         <button type="button" onClick={() => window.print()} className={buttonClass('outline')}>
           <Printer aria-hidden className="size-4" />
-          Print Receipt
+          {t('Print Receipt')}
         </button>
         <Link to="/" className={buttonClass('outline')}>
-          Back to Home
+          {t('Back to Home')}
         </Link>
       </div>
     </div>
@@ -160,12 +175,12 @@ export function Component() {
   const state = usePaymentReturn()
   const title =
     state.phase === 'sign-in'
-      ? 'Sign in to finish subscribing'
+      ? t('Sign in to finish subscribing')
       : state.phase === 'processing'
-        ? 'Processing Subscription...'
+        ? t('Processing Subscription...')
         : state.outcome.ok
-          ? 'Subscription Activated!'
-          : (pendingTitle(state.outcome.pending) ?? 'Subscription Failed')
+          ? t('Subscription Activated!')
+          : (pendingTitle(state.outcome.pending) ?? t('Subscription Failed'))
   usePageTitle(title)
   return (
     <div className="mx-auto max-w-2xl px-4">

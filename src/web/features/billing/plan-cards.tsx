@@ -1,10 +1,18 @@
 import { CircleCheck, Crown } from 'lucide-react'
-import { TRIAL_CONDITIONS, TRIAL_MESSAGES, TRIAL_OFFER, type TrialStatus } from '../../../core/billing/trial'
+import {
+  TRIAL_CONDITIONS,
+  TRIAL_DAYS,
+  TRIAL_OFFER_MESSAGE,
+  TRIAL_USED,
+  type TrialStatus,
+} from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
 import { planLines } from '../../../core/plan/features'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
+import { usd } from './format'
 
 const card = 'relative flex flex-col rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-900'
 
@@ -12,7 +20,7 @@ function CurrentBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-900 dark:bg-emerald-400/20 dark:text-emerald-200">
       <CircleCheck aria-hidden className="size-3.5" />
-      Currently Active
+      {t('Currently Active')}
     </span>
   )
 }
@@ -30,17 +38,17 @@ export function FreeCard({
     <section aria-labelledby="free-plan" className={`${card} ring-1 ring-slate-200 dark:ring-slate-800`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="free-plan" className="text-xl font-bold">
-          Free Plan
+          {t('Free Plan')}
         </h3>
         {current && <CurrentBadge />}
       </div>
       <p className="mt-3">
-        <span className="text-4xl font-bold">$0</span>{' '}
-        <span className="text-slate-600 dark:text-slate-400">forever</span>
+        <span className="text-4xl font-bold">{usd(0)}</span>{' '}
+        <span className="text-slate-600 dark:text-slate-400">{t('forever')}</span>
       </p>
       <CheckList items={included} excluded={excluded} className="mt-6 flex-1 space-y-2 text-sm" />
       <Link to="/wheel" className={buttonClass('outline', 'md', 'mt-6 flex')}>
-        Use the Free Plan
+        {t('Use the Free Plan')}
       </Link>
     </section>
   )
@@ -76,7 +84,7 @@ export function PremiumCard({
   return (
     <section aria-labelledby="premium-plan" className={`${card} ring-2 ring-brand-600`}>
       <span className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-        Most Popular
+        {t('Most Popular')}
       </span>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="premium-plan" className="flex items-center gap-2 text-xl font-bold">
@@ -86,23 +94,28 @@ export function PremiumCard({
         {state.kind === 'active' && <CurrentBadge />}
       </div>
       <p className="mt-3">
-        <span className="text-4xl font-bold">${PREMIUM_PLAN.price}</span>{' '}
-        <span className="text-slate-600 dark:text-slate-400">/month</span>
+        <span className="text-4xl font-bold">{usd(PREMIUM_PLAN.price)}</span>{' '}
+        <span className="text-slate-600 dark:text-slate-400">{t('/month')}</span>
       </p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-        {PREMIUM_PLAN.currency}, billed monthly through PayPal. Cancel any time.
+        {t('{currency}, billed monthly through PayPal. Cancel any time.', {
+          currency: PREMIUM_PLAN.currency,
+        })}
       </p>
       {state.kind === 'offer' && state.again && (
         <p className="mt-3 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-950 dark:text-sky-50">
-          {`Cancelled — Premium until ${state.again}. Subscribe again and the new subscription starts on ${state.again}: nothing is charged before then.`}
+          {t(
+            'Cancelled — Premium until {date}. Subscribe again and the new subscription starts on {date}: nothing is charged before then.',
+            { date: state.again },
+          )}
         </p>
       )}
       {state.kind === 'offer' && offersTrial(trial, visitor) && (
         <div className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <p className="font-semibold" data-testid="trial-offer">
-            {TRIAL_OFFER}
+            {t(TRIAL_OFFER_MESSAGE, { days: TRIAL_DAYS, price: usd(PREMIUM_PLAN.price) })}
           </p>
-          <p className="mt-0.5 text-xs">{TRIAL_CONDITIONS}</p>
+          <p className="mt-0.5 text-xs">{t(TRIAL_CONDITIONS)}</p>
         </div>
       )}
       {state.kind === 'offer' && trial?.used && (
@@ -110,7 +123,7 @@ export function PremiumCard({
           className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100"
           data-testid="trial-used"
         >
-          {TRIAL_MESSAGES.used}
+          {t(TRIAL_USED, { price: usd(PREMIUM_PLAN.price) })}
         </p>
       )}
       <CheckList items={planLines('premium')} announce className="mt-6 flex-1 space-y-2 text-sm" />
@@ -127,14 +140,14 @@ export function PremiumCard({
               className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
             />
           )}
-          {state.busy ? 'Processing...' : state.again ? 'Subscribe again' : 'Subscribe Now'}
+          {state.busy ? t('Processing...') : state.again ? t('Subscribe again') : t('Subscribe Now')}
         </button>
       ) : (
         <div className="mt-6 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-          <p className="font-semibold">Your Premium plan is active.</p>
+          <p className="font-semibold">{t('Your Premium plan is active.')}</p>
           <p className="mt-1">{state.note}</p>
           <Link to="/profile" className="mt-2 inline-block font-semibold underline">
-            Manage your subscription
+            {t('Manage your subscription')}
           </Link>
         </div>
       )}

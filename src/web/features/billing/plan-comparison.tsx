@@ -1,8 +1,10 @@
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
 import { planLines } from '../../../core/plan/features'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
+import { usd } from './format'
 
 function Card({
   plan,
@@ -24,10 +26,10 @@ function Card({
     >
       {premium && (
         <span className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-          Recommended
+          {t('Recommended')}
         </span>
       )}
-      <h3 className="text-lg font-semibold">{premium ? 'Premium' : 'Free'}</h3>
+      <h3 className="text-lg font-semibold">{premium ? 'Premium' : t('Free')}</h3>
       <p className="mt-2">
         <span className="text-4xl font-bold">{price}</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">{per}</span>
@@ -44,13 +46,13 @@ function Card({
 export function PlanComparison() {
   return (
     <div className="mt-8 grid gap-6 md:grid-cols-2">
-      <Card plan="free" price="$0" per="forever" to="/wheel" action="Start Free" />
+      <Card plan="free" price={usd(0)} per={t('forever')} to="/wheel" action={t('Start Free')} />
       <Card
         plan="premium"
-        price={`$${PREMIUM_PLAN.price}`}
-        per="per month"
+        price={usd(PREMIUM_PLAN.price)}
+        per={t('per month')}
         to="/subscription"
-        action="Upgrade Now"
+        action={t('Upgrade Now')}
       />
     </div>
   )

@@ -1,14 +1,16 @@
+import { intlLocale, t } from '../../i18n/i18n'
 import { longDate } from '../../ui/long-date'
 import type { Receipt } from './payment-return'
 
 /** 'premium' reads Premium; anything else (or nothing) is the spec's Basic. */
-export const planLabel = (plan: string) => (plan.toLowerCase() === 'premium' ? 'Premium' : 'Basic')
+export const isPremiumPlan = (plan: string) => plan.toLowerCase() === 'premium'
+export const planLabel = (plan: string) => (isPremiumPlan(plan) ? 'Premium' : t('Basic'))
 
 function formatAmount(amount: string, currency: string): string {
   const value = Number(amount)
   if (!amount || Number.isNaN(value)) return amount || '—'
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value)
+    return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency }).format(value)
   } catch {
     return amount
   }
@@ -33,26 +35,28 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
       className="receipt rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <h2 id="receipt-heading" className="text-lg font-bold">
-        {subscription ? 'Subscription Details' : 'Payment Details'}
+        {subscription ? t('Subscription Details') : t('Payment Details')}
       </h2>
-      <p className="receipt-print-only text-sm">Whirl — receipt printed {longDate(new Date())}</p>
+      <p className="receipt-print-only text-sm">
+        {t('Whirl — receipt printed {date}', { date: longDate(new Date()) ?? '' })}
+      </p>
       <dl className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        <Row label="Plan">{planLabel(receipt.plan)}</Row>
-        <Row label="Amount">{formatAmount(receipt.amount, receipt.currency)}</Row>
-        <Row label="Currency">{receipt.currency}</Row>
-        <Row label="Start Date">{longDate(receipt.startDate)}</Row>
-        <Row label={subscription ? 'Subscription ID' : 'Payment ID'}>
+        <Row label={t('Plan')}>{planLabel(receipt.plan)}</Row>
+        <Row label={t('Amount')}>{formatAmount(receipt.amount, receipt.currency)}</Row>
+        <Row label={t('Currency')}>{receipt.currency}</Row>
+        <Row label={t('Start Date')}>{longDate(receipt.startDate)}</Row>
+        <Row label={subscription ? t('Subscription ID') : t('Payment ID')}>
           <span data-testid="receipt-id">{receipt.id}</span>
         </Row>
-        <Row label="Status">
+        <Row label={t('Status')}>
           <span className="inline-flex items-center gap-2">
             <span aria-hidden className="size-2.5 rounded-full bg-green-500" />
-            {subscription ? 'Active' : 'Completed'}
+            {subscription ? t('Active') : t('Completed')}
           </span>
         </Row>
-        {subscription && <Row label="Auto Renewal">Enabled</Row>}
-        {next && <Row label="Next Billing Date">{next}</Row>}
-        <Row label="Payment Method">PayPal</Row>
+        {subscription && <Row label={t('Auto Renewal')}>{t('Enabled')}</Row>}
+        {next && <Row label={t('Next Billing Date')}>{next}</Row>}
+        <Row label={t('Payment Method')}>PayPal</Row>
       </dl>
     </section>
   )

@@ -4,7 +4,9 @@ import type { Profile } from '../../../core/account/profile'
 import type { TrialStatus } from '../../../core/billing/trial'
 import { includedIn, limitedOnFree } from '../../../core/plan/feature-lists'
 import { hasPremiumPlan, hasSubscriptionStatus } from '../../../core/plan/plan'
+import { MAX_ITEMS } from '../../../core/wheel/model'
 import { billingApi } from '../../api/billing'
+import { intlLocale, t } from '../../i18n/i18n'
 import { useSearchParams } from '../../router'
 import { openAuthModal, useAuthModal } from '../../state/auth-modal-store'
 import { useSession } from '../../state/session-store'
@@ -25,9 +27,11 @@ import { useSubscribe } from './use-subscribe'
 export function premiumNote(profile: Profile): string {
   const until = longDate(profile.subscriptionExpiresAt)
   if (hasSubscriptionStatus(profile, 'cancelled')) {
-    return until ? `Cancelled — Premium until ${until}. It will not renew.` : 'Cancelled — it will not renew.'
+    return until
+      ? t('Cancelled — Premium until {date}. It will not renew.', { date: until })
+      : t('Cancelled — it will not renew.')
   }
-  return until ? `It renews on ${until}.` : 'Thank you for supporting Whirl.'
+  return until ? t('It renews on {date}.', { date: until }) : t('Thank you for supporting Whirl.')
 }
 
 /**
@@ -35,7 +39,7 @@ export function premiumNote(profile: Profile): string {
  * presses Subscribe Now is asked to sign in, and the subscription starts once they have.
  */
 export function Component() {
-  usePageTitle('Subscription Plans')
+  usePageTitle(t('Subscription Plans'))
   const { status, profile } = useSession()
   const modalOpen = useAuthModal((s) => s.open)
   const { busy, error, subscribe } = useSubscribe()
@@ -73,13 +77,15 @@ export function Component() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <BackButton />
-      <h1 className="mt-4 text-3xl font-bold">Subscription Plans</h1>
+      <h1 className="mt-4 text-3xl font-bold">{t('Subscription Plans')}</h1>
       <TestModeNotice className="mt-4" />
       <div className="mt-8 text-center">
-        <h2 className="text-2xl font-bold sm:text-3xl">Choose the Right Plan for You</h2>
+        <h2 className="text-2xl font-bold sm:text-3xl">{t('Choose the Right Plan for You')}</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
-          Start free, and upgrade when you want saved wheels, presets, history and up to 10,000 items per
-          wheel.
+          {t(
+            'Start free, and upgrade when you want saved wheels, presets, history and up to {count} items per wheel.',
+            { count: new Intl.NumberFormat(intlLocale()).format(MAX_ITEMS) },
+          )}
         </p>
       </div>
       {returned && (
@@ -119,20 +125,20 @@ export function Component() {
       </div>
       {status === 'signed-out' && (
         <p className="mt-4 text-center text-sm text-slate-600 dark:text-slate-300">
-          You need an account to subscribe: Subscribe Now asks you to sign in or create one first.
+          {t('You need an account to subscribe: Subscribe Now asks you to sign in or create one first.')}
         </p>
       )}
       <section aria-labelledby="compare-heading" className="mt-16">
         <h2 id="compare-heading" className="mb-4 text-2xl font-bold">
-          Compare the plans
+          {t('Compare the plans')}
         </h2>
         <ComparisonTable />
       </section>
       <section aria-labelledby="plan-faq-heading" className="mx-auto mt-16 max-w-3xl">
         <h2 id="plan-faq-heading" className="mb-4 text-2xl font-bold">
-          Frequently asked questions
+          {t('Frequently asked questions')}
         </h2>
-        <FaqAccordion faqs={PLAN_FAQ} />
+        <FaqAccordion faqs={PLAN_FAQ.map((faq) => ({ q: t(faq.q), a: t(faq.a) }))} />
       </section>
     </div>
   )

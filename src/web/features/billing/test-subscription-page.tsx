@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
 import type { PublicBillingConfig } from '../../../core/billing/protocol'
 import { billingApi } from '../../api/billing'
+import { t } from '../../i18n/i18n'
 import { profileChanged, useSession } from '../../state/session-store'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
@@ -10,18 +11,19 @@ import { usePageTitle } from '../../ui/use-page-title'
 type Result = { ok: boolean; text: string } | null
 
 function Details({ profile }: { profile: Profile }) {
-  const rows: [string, string][] = [
-    ['User ID', profile.userId],
-    ['Plan Type', profile.planType],
-    ['Subscription Status', profile.subscriptionStatus || 'inactive'],
-    ['Subscription ID', profile.subscriptionId ?? 'None'],
+  // [test id, label, value]: the values are the account's raw fields, as the server stores them.
+  const rows: [string, string, string][] = [
+    ['user-id', t('User ID'), profile.userId],
+    ['plan-type', t('Plan Type'), profile.planType],
+    ['subscription-status', t('Subscription Status'), profile.subscriptionStatus || 'inactive'],
+    ['subscription-id', t('Subscription ID'), profile.subscriptionId ?? t('None')],
   ]
   return (
     <dl className="divide-y divide-slate-200 rounded-2xl bg-white px-6 py-2 text-sm shadow-sm ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3">
+      {rows.map(([id, label, value]) => (
+        <div key={id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3">
           <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-          <dd className="min-w-0 break-all font-mono" data-testid={label.toLowerCase().replaceAll(' ', '-')}>
+          <dd className="min-w-0 break-all font-mono" data-testid={id}>
             {value}
           </dd>
         </div>
@@ -35,7 +37,7 @@ function Details({ profile }: { profile: Profile }) {
  * payment provider is active. With a real provider the server refuses, and the page says so.
  */
 export function Component() {
-  usePageTitle('Test Subscription')
+  usePageTitle(t('Test Subscription'))
   const { profile } = useSession()
   const [config, setConfig] = useState<PublicBillingConfig | null>(null)
   const [configError, setConfigError] = useState<string | null>(null)
@@ -46,7 +48,8 @@ export function Component() {
     let live = true
     billingApi.config().then(
       (value) => live && setConfig(value),
-      (e: Error) => live && setConfigError(`Could not load the payment settings: ${e.message}`),
+      (e: Error) =>
+        live && setConfigError(t('Could not load the payment settings: {error}', { error: e.message })),
     )
     return () => {
       live = false
@@ -61,9 +64,9 @@ export function Component() {
       if (answer.success) {
         profileChanged(answer.profile)
         setResult({ ok: true, text: done })
-      } else setResult({ ok: false, text: `Error: ${answer.error}` })
+      } else setResult({ ok: false, text: t('Error: {error}', { error: answer.error }) })
     } catch (e) {
-      setResult({ ok: false, text: `Error: ${(e as Error).message}` })
+      setResult({ ok: false, text: t('Error: {error}', { error: (e as Error).message }) })
     } finally {
       setBusy(false)
     }
@@ -73,15 +76,15 @@ export function Component() {
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="flex items-center gap-2 text-3xl font-bold">
         <FlaskConical aria-hidden className="size-7 text-brand-600 dark:text-brand-500" />
-        Test Subscription
+        {t('Test Subscription')}
       </h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
-        A developer page: set your own plan without a payment, to try the premium features.
+        {t('A developer page: set your own plan without a payment, to try the premium features.')}
       </p>
       <div className="mt-6">{profile && <Details profile={profile} />}</div>
       {!config && !configError && (
         <p role="status" className="mt-6 text-slate-600 dark:text-slate-300">
-          Loading...
+          {t('Loading...')}
         </p>
       )}
       {configError && (
@@ -91,8 +94,9 @@ export function Component() {
       )}
       {config && config.provider !== 'sandbox' && (
         <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          The test page is only available in test mode. Payments here go through PayPal, so plans change only
-          through a real subscription.
+          {t(
+            'The test page is only available in test mode. Payments here go through PayPal, so plans change only through a real subscription.',
+          )}
         </p>
       )}
       {config?.provider === 'sandbox' && (
@@ -102,21 +106,24 @@ export function Component() {
               type="button"
               disabled={busy}
               onClick={() =>
-                act(billingApi.simulateMonthly, 'Monthly subscription simulated: your plan is now Premium.')
+                act(
+                  billingApi.simulateMonthly,
+                  t('Monthly subscription simulated: your plan is now Premium.'),
+                )
               }
               className={buttonClass('primary', 'md', 'sm:flex-1')}
             >
-              Simulate Monthly Subscription
+              {t('Simulate Monthly Subscription')}
             </button>
             <button
               type="button"
               disabled={busy}
               onClick={() =>
-                act(billingApi.clearSubscription, 'Subscription cleared: you are on the Free plan.')
+                act(billingApi.clearSubscription, t('Subscription cleared: you are on the Free plan.'))
               }
               className={buttonClass('outline', 'md', 'sm:flex-1')}
             >
-              Clear Subscription (Free Plan)
+              {t('Clear Subscription (Free Plan)')}
             </button>
           </div>
           <p

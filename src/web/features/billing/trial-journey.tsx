@@ -1,18 +1,30 @@
 import { MailCheck } from 'lucide-react'
 import { TRIAL_DAYS } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
+import { t } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button-class'
+import { usd } from './format'
 
-export const TRIAL_JOURNEY_WORDS = {
-  checkEmail: 'Check your email',
-  sent: (email: string) => `We sent a confirmation link to ${email}.`,
-  unlock: `One click on it confirms your address and unlocks your ${TRIAL_DAYS}-day free trial; the link brings you back here.`,
-  withoutTrial: 'Subscribe now without the trial',
-  withoutTrialNote: `Without the trial, the first $${PREMIUM_PLAN.price} ${PREMIUM_PLAN.currency} is charged today.`,
-  confirmed: `Your email address is confirmed. Your ${TRIAL_DAYS}-day free trial is ready: press Subscribe Now to start it.`,
-  confirmedNoTrial: 'Your email address is confirmed.',
-  linkFailed: 'This confirmation link has expired or was already used.',
-} as const
+/** The trial journey's words, in the page's language (read at render time). */
+export const trialJourneyWords = () => ({
+  checkEmail: t('Check your email'),
+  sent: (email: string) => t('We sent a confirmation link to {email}.', { email }),
+  unlock: t(
+    'One click on it confirms your address and unlocks your {days}-day free trial; the link brings you back here.',
+    { days: TRIAL_DAYS },
+  ),
+  withoutTrial: t('Subscribe now without the trial'),
+  withoutTrialNote: t('Without the trial, the first {price} {currency} is charged today.', {
+    price: usd(PREMIUM_PLAN.price),
+    currency: PREMIUM_PLAN.currency,
+  }),
+  confirmed: t(
+    'Your email address is confirmed. Your {days}-day free trial is ready: press Subscribe Now to start it.',
+    { days: TRIAL_DAYS },
+  ),
+  confirmedNoTrial: t('Your email address is confirmed.'),
+  linkFailed: t('This confirmation link has expired or was already used.'),
+})
 
 /** After Subscribe Now, for an account whose address is not confirmed: the mail unlocks the trial. */
 export function CheckEmailPanel({
@@ -24,7 +36,7 @@ export function CheckEmailPanel({
   busy: boolean
   onSubscribeWithoutTrial: () => void
 }) {
-  const w = TRIAL_JOURNEY_WORDS
+  const w = trialJourneyWords()
   return (
     <section
       aria-labelledby="check-email-heading"
@@ -44,7 +56,7 @@ export function CheckEmailPanel({
           disabled={busy}
           className={buttonClass('outline', 'md', 'mt-2')}
         >
-          {busy ? 'Processing...' : w.withoutTrial}
+          {busy ? t('Processing...') : w.withoutTrial}
         </button>
       </div>
     </section>
@@ -59,7 +71,7 @@ export function ConfirmationNote({
   outcome: 'confirmed' | 'failed'
   trialReady: boolean
 }) {
-  const w = TRIAL_JOURNEY_WORDS
+  const w = trialJourneyWords()
   const ok = outcome === 'confirmed'
   return (
     <p

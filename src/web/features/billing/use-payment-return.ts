@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
+import { t } from '../../i18n/i18n'
 import { useSearchParams } from '../../router'
 import { useSession } from '../../state/session-store'
 import {
@@ -74,7 +75,7 @@ export function usePaymentReturn(): ReturnState {
     }
   }, [action])
 
-  if (noParams) return { phase: 'done', outcome: { ok: false, message: INCOMPLETE } }
+  if (noParams) return { phase: 'done', outcome: { ok: false, message: t(INCOMPLETE) } }
   if (status === 'signed-out') return { phase: 'sign-in' }
   if (!action || !outcome || outcome.key !== keyOf(action)) return { phase: 'processing' }
   return { phase: 'done', outcome: outcome.value }

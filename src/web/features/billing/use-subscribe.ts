@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
+import { msg } from '../../../core/i18n/message-id'
 import { billingApi } from '../../api/billing'
+import { t } from '../../i18n/i18n'
 import { safeRedirectUrl } from './safe-redirect'
 
-export const LINK_FAILED = 'Failed to create subscription link'
+export const LINK_FAILED = msg('Failed to create subscription link')
 
 /** Leaves for the payment provider's approval page (a seam for tests). */
 export const leaveFor = { go: (url: string) => window.location.assign(url) }
@@ -38,14 +40,14 @@ export function useSubscribe() {
       if (result.success) attempt.current = null
       if (!url) {
         if (!result.success) console.error('Create subscription failed:', result.error)
-        setError(LINK_FAILED)
+        setError(t(LINK_FAILED))
         setBusy(false)
         return
       }
       leaveFor.go(url)
     } catch (e) {
       console.error('Create subscription failed:', e)
-      setError(`Error occurred: ${(e as Error).message}`)
+      setError(t('Error occurred: {error}', { error: (e as Error).message }))
       setBusy(false)
     }
   }

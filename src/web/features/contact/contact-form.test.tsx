@@ -96,7 +96,7 @@ describe('contact form', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit]
     expect(url).toBe('/api/contact')
     expect(init.method).toBe('POST')
-    expect(init.headers).toEqual({ 'Content-Type': 'application/json' })
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' })
     expect(JSON.parse(String(init.body))).toEqual({
       name: 'Grace Hopper',
       email: 'grace@example.com',

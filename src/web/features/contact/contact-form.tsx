@@ -9,6 +9,8 @@ import {
   validateContact,
 } from '../../../core/contact/rules'
 import { sendContactMessage } from '../../api/contact'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { supportEmail } from '../../state/site-config'
 import { Alert } from '../../ui/alert'
 import { buttonClass } from '../../ui/button-class'
@@ -45,7 +47,8 @@ export function ContactForm() {
     event.preventDefault()
     if (status.kind === 'sending') return
     const found = validateContact(fields)
-    setErrors(found)
+    // The rules' messages (src/core) in the page's language.
+    setErrors(Object.fromEntries(Object.entries(found).map(([field, message]) => [field, t(message)])))
     const first = FIELD_ORDER.find((f) => found[f])
     if (first) {
       document.getElementById(id(first))?.focus()
@@ -88,8 +91,8 @@ export function ContactForm() {
         >
           <CheckCircle2 aria-hidden className="size-6 shrink-0" />
           <div>
-            <p className="font-semibold">Message sent successfully!</p>
-            <p>We'll get back to you as soon as possible.</p>
+            <p className="font-semibold">{t('Message sent successfully!')}</p>
+            <p>{t("We'll get back to you as soon as possible.")}</p>
           </div>
         </div>
       )}
@@ -97,16 +100,17 @@ export function ContactForm() {
         <Alert
           ref={banner}
           tabIndex={-1}
-          title="Failed to send message"
+          title={t('Failed to send message')}
           icon={<TriangleAlert aria-hidden className="size-6 shrink-0" />}
           className="mt-6 gap-3 p-4 text-base"
         >
           {status.reason && <p>{status.reason}</p>}
           <p className="break-words">
-            Please try again or contact us directly at{' '}
-            <a href={`mailto:${email}`} className="font-medium underline">
-              {email}
-            </a>
+            {tx('Please try again or contact us directly at <0/>', [
+              <a key="email" href={`mailto:${email}`} className="font-medium underline">
+                {email}
+              </a>,
+            ])}
           </p>
         </Alert>
       )}
@@ -114,14 +118,14 @@ export function ContactForm() {
       <form
         noValidate
         onSubmit={submit}
-        aria-label="Contact form"
+        aria-label={t('Contact form')}
         className="mt-6 space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6 dark:bg-slate-900"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          {text('name', 'Name', 'text', 'name')}
-          {text('email', 'Email', 'email', 'email')}
+          {text('name', t('Name'), 'text', 'name')}
+          {text('email', t('Email'), 'email', 'email')}
         </div>
-        <ContactField id={id('type')} label="Type of message" error={errors.type}>
+        <ContactField id={id('type')} label={t('Type of message')} error={errors.type}>
           <Select
             id={id('type')}
             name="type"
@@ -130,17 +134,17 @@ export function ContactForm() {
             invalid={!!errors.type}
             {...describedBy(id('type'), errors.type)}
           >
-            {CONTACT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {CONTACT_TYPE_LABELS[t]}
+            {CONTACT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(CONTACT_TYPE_LABELS[type])}
               </option>
             ))}
           </Select>
         </ContactField>
-        {text('subject', 'Subject', 'text', 'off')}
+        {text('subject', t('Subject'), 'text', 'off')}
         <ContactField
           id={id('message')}
-          label="Message"
+          label={t('Message')}
           error={errors.message}
           extra={
             <span id="contact-message-count" className="ml-auto shrink-0 text-slate-600 dark:text-slate-400">
@@ -160,7 +164,7 @@ export function ContactForm() {
           />
         </ContactField>
         <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-          <label htmlFor="contact-website">Leave this field empty</label>
+          <label htmlFor="contact-website">{t('Leave this field empty')}</label>
           <input
             ref={honeypot}
             id="contact-website"
@@ -175,7 +179,7 @@ export function ContactForm() {
           disabled={status.kind === 'sending'}
           className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
         >
-          {status.kind === 'sending' ? 'Sending...' : 'Send Message'}
+          {status.kind === 'sending' ? t('Sending...') : t('Send Message')}
         </button>
       </form>
     </>

@@ -1,22 +1,22 @@
 import { Crown } from 'lucide-react'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { usePlan } from '../../state/use-plan'
 import { usePageTitle } from '../../ui/use-page-title'
 import { ContactForm } from './contact-form'
 
 export function Component() {
-  usePageTitle('Contact Us')
+  usePageTitle(t('Contact Us'))
   const { isPremium } = usePlan()
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Contact Us</h1>
+      <h1 className="text-3xl font-bold">{t('Contact Us')}</h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300">
-        Questions, ideas or trouble with a wheel? Write to us and we will reply within 24 hours. Many answers
-        are already in the{' '}
-        <Link to="/faq" className="font-medium text-brand-700 underline dark:text-brand-100">
-          FAQ
-        </Link>
-        .
+        {tx(
+          'Questions, ideas or trouble with a wheel? Write to us and we will reply within 24 hours. Many answers are already in the <0>FAQ</0>.',
+          [<Link key="faq" to="/faq" className="font-medium text-brand-700 underline dark:text-brand-100" />],
+        )}
       </p>
       {isPremium && (
         <p
@@ -25,8 +25,9 @@ export function Component() {
         >
           <Crown aria-hidden className="mt-0.5 size-4 shrink-0" />
           <span>
-            As a Premium user you get priority support: your message goes to the front of our queue while you
-            are signed in.
+            {t(
+              'As a Premium user you get priority support: your message goes to the front of our queue while you are signed in.',
+            )}
           </span>
         </p>
       )}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DrawEntry } from '../../../core/draws/protocol'
 import { DrawEntries } from './draw-entries'
@@ -10,16 +10,26 @@ const listed = () => within(screen.getByRole('list', { name: /^Entries/ })).getA
 describe('the proof page’s entries', () => {
   afterEach(cleanup)
 
-  it('lists the first 100 of 250 and all 250 on Show all', () => {
+  it('lists the first 100 of 250 and all 250 on Show all', async () => {
     render(<DrawEntries entries={entries(250)} winnerIndex={0} />)
     expect(screen.getByRole('heading', { name: 'Entries (250)' })).toBeTruthy()
     expect(listed()).toHaveLength(100)
     expect(screen.getByText(/The first 100 of 250 entries are listed\./)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Show all 250 entries' }))
-    expect(listed()).toHaveLength(250)
+    await waitFor(() => expect(listed()).toHaveLength(250), { timeout: 15_000 })
     expect(screen.getByText('Entrant 250')).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull()
-  })
+  }, 20_000)
+
+  it('lists 1,200 entries in slices after Show all, never all in one render', async () => {
+    render(<DrawEntries entries={entries(1_200)} winnerIndex={0} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 1200 entries' }))
+    // The click renders no more than one more slice; the rest follow, one slice a task.
+    expect(listed().length).toBeLessThanOrEqual(600)
+    await waitFor(() => expect(listed()).toHaveLength(1_200), { timeout: 40_000 })
+    expect(screen.getByText('Entrant 1200')).toBeTruthy()
+    expect(screen.getByRole('list', { name: /^Entries/ }).getAttribute('aria-busy')).toBe('false')
+  }, 60_000)
 
   it('lists a short draw whole, without a Show all button', () => {
     render(<DrawEntries entries={entries(100)} winnerIndex={null} />)

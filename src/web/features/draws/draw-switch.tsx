@@ -2,6 +2,8 @@ import { ShieldCheck } from 'lucide-react'
 import { useId } from 'react'
 import { MAX_CLIENT_SEED } from '../../../core/draws/rules'
 import type { Item, WheelMode } from '../../../core/wheel/model'
+import { intlLocale, t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { COMMITTING_TEXT, useVerifiableDraw } from './use-verifiable-draw'
 
@@ -13,13 +15,13 @@ export function DrawSwitch(props: DrawSwitchProps) {
   const id = useId()
   return (
     <section
-      aria-label="Verifiable draw"
+      aria-label={t('Verifiable draw')}
       className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-center justify-between gap-3">
         <span id={`${id}-label`} className="inline-flex items-center gap-2 font-semibold">
           <ShieldCheck aria-hidden className="size-4 text-emerald-700 dark:text-emerald-400" />
-          Verifiable draw
+          {t('Verifiable draw')}
         </span>
         <button
           type="button"
@@ -41,40 +43,43 @@ export function DrawSwitch(props: DrawSwitchProps) {
       </div>
       {!draw.enabled ? (
         <p className="mt-1 text-slate-600 dark:text-slate-400">
-          Commit the draw before you spin, so anyone can check the result afterwards.{' '}
-          <Link to="/fair" className="text-brand-700 underline dark:text-brand-100">
-            How it works
-          </Link>
+          {tx(
+            'Commit the draw before you spin, so anyone can check the result afterwards. <0>How it works</0>',
+            [<Link key="fair" to="/fair" className="text-brand-700 underline dark:text-brand-100" />],
+          )}
         </p>
       ) : (
         <div className="mt-3 space-y-3">
           <div>
-            <p className="text-xs font-semibold text-slate-600 dark:text-slate-400">Commitment</p>
+            <p className="text-xs font-semibold text-slate-600 dark:text-slate-400">{t('Commitment')}</p>
             {draw.current ? (
               <>
                 <code data-testid="draw-commitment" className="block font-mono text-xs break-all">
                   {draw.current.commitment}
                 </code>
                 <p className="text-xs text-slate-500 dark:text-slate-400">
-                  Committed at{' '}
-                  <time dateTime={draw.current.createdAt}>
-                    {new Date(draw.current.createdAt).toLocaleTimeString()}
-                  </time>
+                  {tx('Committed at <0/>', [
+                    <time key="time" dateTime={draw.current.createdAt}>
+                      {new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'medium' }).format(
+                        new Date(draw.current.createdAt),
+                      )}
+                    </time>,
+                  ])}
                 </p>
               </>
             ) : (
               <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
                 {props.items.length === 0
-                  ? 'Add items to commit a draw.'
+                  ? t('Add items to commit a draw.')
                   : draw.committing || !draw.error
-                    ? COMMITTING_TEXT
-                    : 'Not committed.'}
+                    ? t(COMMITTING_TEXT)
+                    : t('Not committed.')}
               </p>
             )}
           </div>
           <div>
             <label htmlFor={`${id}-seed`} className="block text-xs font-semibold">
-              Client seed
+              {t('Client seed')}
             </label>
             <input
               id={`${id}-seed`}
@@ -84,11 +89,10 @@ export function DrawSwitch(props: DrawSwitchProps) {
               className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
             />
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-              Better still, use something your audience supplies, such as a chat message or today’s headline:
-              then no one, not even Whirl, could know the winner before the spin.{' '}
-              <Link to="/fair" className="text-brand-700 underline dark:text-brand-100">
-                How it works
-              </Link>
+              {tx(
+                'Better still, use something your audience supplies, such as a chat message or today’s headline: then no one, not even Whirl, could know the winner before the spin. <0>How it works</0>',
+                [<Link key="fair" to="/fair" className="text-brand-700 underline dark:text-brand-100" />],
+              )}
             </p>
           </div>
           {draw.error && (

@@ -1,6 +1,6 @@
 import type { PublicDraw } from '../../../core/draws/api'
-
-const when = (iso: string | undefined) => (iso ? new Date(iso).toLocaleString() : '—')
+import { t } from '../../i18n/i18n'
+import { when } from './draw-time'
 
 /**
  * On /draw/<id>, a draw of several winners or teams (issue 36): every winner in place order, every
@@ -13,36 +13,44 @@ export function GiveawayRecord({ draw }: { draw: PublicDraw }) {
   const spec = giveaway.spec
   const asked =
     spec.kind === 'winners'
-      ? `${spec.count} ${spec.count === 1 ? 'winner' : 'winners'}`
+      ? t('{count, plural, one {# winner} other {# winners}}', { count: spec.count })
       : spec.teams !== undefined
-        ? `${spec.teams} teams`
-        : `Teams of ${spec.size}`
+        ? t('{count, plural, one {# team} other {# teams}}', { count: spec.teams })
+        : t('Teams of {size}', { size: spec.size ?? '' })
   const result = giveaway.result
   return (
     <section aria-labelledby="giveaway-result" className="mt-8">
       <h2 id="giveaway-result" className="text-xl font-bold">
-        {spec.kind === 'winners' ? 'Winners' : 'Teams'}
+        {spec.kind === 'winners' ? t('Winners') : t('Teams')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Committed before the draw: {asked}.</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {t('Committed before the draw: {request}.', { request: asked })}
+      </p>
       {result?.kind === 'winners' && (
         <>
-          <ol aria-label="Winners" className="mt-2 space-y-1 text-sm">
+          <ol aria-label={t('Winners')} className="mt-2 space-y-1 text-sm">
             {result.winners.map((index, i) => (
               <li key={index} className="flex gap-3">
-                <span className="w-16 shrink-0 text-slate-500 dark:text-slate-400">Place {i + 1}</span>
+                <span className="w-16 shrink-0 text-slate-500 dark:text-slate-400">
+                  {t('Place {place}', { place: i + 1 })}
+                </span>
                 <span className="min-w-0 flex-1 break-words font-semibold">{name(index)}</span>
               </li>
             ))}
           </ol>
-          <h3 className="mt-4 font-bold">Rerolls ({result.rerolls.length})</h3>
+          <h3 className="mt-4 font-bold">{t('Rerolls ({count})', { count: result.rerolls.length })}</h3>
           {result.rerolls.length === 0 ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">No winner was rerolled.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t('No winner was rerolled.')}</p>
           ) : (
-            <ol aria-label="Rerolls" className="mt-1 list-decimal space-y-1 pl-6 text-sm">
+            <ol aria-label={t('Rerolls')} className="mt-1 list-decimal space-y-1 pl-6 text-sm">
               {result.rerolls.map((reroll, i) => (
                 <li key={reroll.winner} className="break-words">
-                  Place {reroll.place}: {name(reroll.replaced)} replaced by {name(reroll.winner)} (
-                  {when(giveaway.rerolledAt[i])})
+                  {t('Place {place}: {replaced} replaced by {winner} ({time})', {
+                    place: reroll.place,
+                    replaced: name(reroll.replaced),
+                    winner: name(reroll.winner),
+                    time: when(giveaway.rerolledAt[i]),
+                  })}
                 </li>
               ))}
             </ol>
@@ -55,10 +63,10 @@ export function GiveawayRecord({ draw }: { draw: PublicDraw }) {
             <li
               // biome-ignore lint/suspicious/noArrayIndexKey: teams are fixed and numbered
               key={i}
-              aria-label={`Team ${i + 1}`}
+              aria-label={t('Team {number}', { number: i + 1 })}
               className="rounded-xl bg-white p-3 text-sm shadow-sm dark:bg-slate-900"
             >
-              <p className="font-bold">Team {i + 1}</p>
+              <p className="font-bold">{t('Team {number}', { number: i + 1 })}</p>
               <p className="break-words">{team.map(name).join(', ')}</p>
             </li>
           ))}

@@ -4,9 +4,16 @@ import { verifyGiveaway } from '../../../core/draws/giveaway-verify'
 import { type Verification as SingleVerification, verifyDraw } from '../../../core/draws/verify'
 import { ApiError } from '../../api/client'
 import { drawsApi } from '../../api/draws'
+import { t } from '../../i18n/i18n'
 
 /** A single draw's check, or a giveaway's (every winner, reroll and team recomputed). */
 export type Verification = SingleVerification | { ok: false; message: string } | { ok: true }
+
+/** A failed check's message in the page's language. */
+const translated = (verification: Verification): Verification =>
+  !verification.ok && 'source' in verification
+    ? { ...verification, message: t(verification.source, verification.values) }
+    : verification
 
 /** Recomputes a revealed draw: a giveaway as a whole (decision 0051), a single winner as published. */
 function verify(draw: PublicDraw): Promise<Verification> {
@@ -21,9 +28,9 @@ function verify(draw: PublicDraw): Promise<Verification> {
   if (giveaway?.result) {
     const result = giveaway.result
     const rerollPlaces = result.kind === 'winners' ? result.rerolls.map((r) => r.place) : []
-    return verifyGiveaway({ ...revealed, spec: giveaway.spec, rerollPlaces }, result)
+    return verifyGiveaway({ ...revealed, spec: giveaway.spec, rerollPlaces }, result).then(translated)
   }
-  return verifyDraw({ ...revealed, winnerIndex: draw.winnerIndex as number })
+  return verifyDraw({ ...revealed, winnerIndex: draw.winnerIndex as number }).then(translated)
 }
 
 export type DrawCheck =
@@ -52,8 +59,7 @@ export function useDrawCheck(id: string, attempt: number): DrawCheck {
         const verification = await verify(draw).catch(
           (e: Error): Verification => ({
             ok: false,
-            step: 'winner',
-            message: `The draw could not be recomputed: ${e.message}`,
+            message: t('The draw could not be recomputed: {error}', { error: e.message }),
           }),
         )
         if (live) setCheck({ state: 'loaded', draw, verification })

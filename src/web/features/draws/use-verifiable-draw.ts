@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { drawEntriesOf } from '../../../core/draws/entries'
-import { checkClientSeed } from '../../../core/draws/rules'
+import { checkClientSeed, DRAW_MESSAGE_SOURCES } from '../../../core/draws/rules'
 import { randomSeedWords } from '../../../core/draws/seed-words'
+import { sourceOf } from '../../../core/i18n/english'
+import { msg } from '../../../core/i18n/message-id'
 import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item, WheelMode } from '../../../core/wheel/model'
 import { drawsApi } from '../../api/draws'
+import { t } from '../../i18n/i18n'
 import { type SpinDecision, setSpinDecider, useRevealedDraw, useSpinGate } from '../../state/draw-spin'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
@@ -15,10 +18,10 @@ const COMMIT_DELAY_MS = 600
 export type Commitment = { id: string; commitment: string; createdAt: string; key: string }
 
 const keyOf = (name: string, items: readonly Item[]) => JSON.stringify([name, drawEntriesOf(items)])
-const nameOf = (name: string) => name.trim() || 'My Wheel'
-/** What the panel and the Spin button say while the entries are not committed yet. */
-export const COMMITTING_TEXT = 'Committing the entries…'
-export const NOT_COMMITTED_TEXT = 'Not committed'
+const nameOf = (name: string) => name.trim() || t('My Wheel')
+/** What the panel and the Spin button say while the entries are not committed yet (shown with t()). */
+export const COMMITTING_TEXT = msg('Committing the entries…')
+export const NOT_COMMITTED_TEXT = msg('Not committed')
 
 /**
  * A verifiable draw on the wheel page: while on, the current entries are committed (again after
@@ -90,7 +93,7 @@ export function useVerifiableDraw({ name, items, mode }: { name: string; items: 
   const decide = useCallback(async (spun: readonly Item[]): Promise<SpinDecision> => {
     const checked = checkClientSeed({ clientSeed: latest.current.seed })
     if (!checked.ok) {
-      setError(checked.error)
+      setError(t(...sourceOf(checked.error, Object.values(DRAW_MESSAGE_SOURCES))))
       return { cancel: true }
     }
     // Only a commitment made (and shown) before the spin makes it a verifiable draw; the Spin
@@ -100,7 +103,7 @@ export function useVerifiableDraw({ name, items, mode }: { name: string; items: 
     if (!draw) return { cancel: true }
     try {
       const result = await drawsApi.reveal(draw.id, checked.value)
-      if (result.winnerIndex >= spun.length) throw new Error('The revealed winner is not on this wheel.')
+      if (result.winnerIndex >= spun.length) throw new Error(t('The revealed winner is not on this wheel.'))
       lastRevealed.current = draw.id
       drawnKey.current = draw.key
       currentRef.current = null
@@ -145,8 +148,8 @@ export function useVerifiableDraw({ name, items, mode }: { name: string; items: 
     !enabled || items.length === 0 || upToDate
       ? null
       : committing || !error
-        ? COMMITTING_TEXT
-        : NOT_COMMITTED_TEXT
+        ? t(COMMITTING_TEXT)
+        : t(NOT_COMMITTED_TEXT)
   useEffect(() => {
     useSpinGate.setState({ waiting })
   }, [waiting])

@@ -1,5 +1,6 @@
 import { Copy } from 'lucide-react'
 import { useState } from 'react'
+import { t } from '../../i18n/i18n'
 import { useRevealedDraw } from '../../state/draw-spin'
 
 /** In the winner modal after a verifiable draw: the /draw/<id> link anyone can open, and Copy. */
@@ -18,9 +19,9 @@ export function VerifyThisDraw() {
   }
   return (
     <div className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
-      <p className="font-semibold">Verify this draw</p>
+      <p className="font-semibold">{t('Verify this draw')}</p>
       <p className="mt-1 text-slate-700 dark:text-slate-300">
-        Anyone can check this result in their own browser:
+        {t('Anyone can check this result in their own browser:')}
       </p>
       <div className="mt-2 flex items-center gap-2">
         <a
@@ -37,12 +38,12 @@ export function VerifyThisDraw() {
           className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold hover:bg-white dark:border-slate-600 dark:hover:bg-slate-800"
         >
           <Copy aria-hidden className="size-3.5" />
-          Copy
+          {t('Copy')}
         </button>
       </div>
       {copied && (
         <p role="status" className="mt-1 text-xs">
-          {copied === 'yes' ? 'Link copied.' : 'Could not copy: select the link and copy it.'}
+          {copied === 'yes' ? t('Link copied.') : t('Could not copy: select the link and copy it.')}
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import {
 } from '../../../core/chat/entry-collector'
 import { createItem } from '../../../core/wheel/model'
 import { colorsForList } from '../../../core/wheel/neighbour-colors'
+import { intlLocale, t } from '../../i18n/i18n'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
@@ -23,9 +24,9 @@ const input =
 const statusText = (status: ChatStatus | null, notice: string | null) => {
   if (notice) return notice
   if (!status || status.state === 'closed') return null
-  if (status.state === 'connecting') return 'Connecting to the chat…'
-  if (status.state === 'joined') return `Reading #${status.channel}.`
-  return 'Connection lost. Reconnecting…'
+  if (status.state === 'connecting') return t('Connecting to the chat…')
+  if (status.state === 'joined') return t('Reading #{channel}.', { channel: status.channel })
+  return t('Connection lost. Reconnecting…')
 }
 
 /**
@@ -74,13 +75,17 @@ export function ChatEntriesPanel() {
   const openEntries = () => {
     const name = channelOf(channel)
     const maxEntrants = max.trim() === '' ? null : Number(max)
-    if (!name) return setProblem('Enter a Twitch channel name: letters, digits and _ only.')
-    if (filters.keyword.trim() === '') return setProblem('Enter a keyword, such as !join.')
+    if (!name) return setProblem(t('Enter a Twitch channel name: letters, digits and _ only.'))
+    if (filters.keyword.trim() === '') return setProblem(t('Enter a keyword, such as !join.'))
     if (
       maxEntrants !== null &&
       (!Number.isInteger(maxEntrants) || maxEntrants < 1 || maxEntrants > MAX_ENTRANTS)
     )
-      return setProblem(`The maximum must be a whole number from 1 to ${MAX_ENTRANTS.toLocaleString('en')}.`)
+      return setProblem(
+        t('The maximum must be a whole number from 1 to {max}.', {
+          max: new Intl.NumberFormat(intlLocale()).format(MAX_ENTRANTS),
+        }),
+      )
     setProblem(null)
     setNotice(null)
     collector.setFilters({ ...filters, maxEntrants })
@@ -108,8 +113,10 @@ export function ChatEntriesPanel() {
     store.pasteItems(names.map((text, i) => createItem(text, colors[i])))
     setNotice(
       collector.entrants.length > maxItems
-        ? `Your wheel holds ${maxItems} entries: the first ${maxItems} were put on it.`
-        : `${names.length} entries were put on the wheel.`,
+        ? t('Your wheel holds {max} entries: the first {max} were put on it.', { max: maxItems })
+        : t('{count, plural, one {# entry was put on the wheel.} other {# entries were put on the wheel.}}', {
+            count: names.length,
+          }),
     )
   }
   const check = (key: 'subscribers' | 'moderators' | 'vips', label: string) => (
@@ -128,13 +135,13 @@ export function ChatEntriesPanel() {
 
   return (
     <section
-      aria-label="Chat entries"
+      aria-label={t('Chat entries')}
       className="w-full max-w-sm space-y-3 rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
-      <p className="font-semibold">Chat entries (Twitch)</p>
+      <p className="font-semibold">{t('Chat entries (Twitch)')}</p>
       <div className="grid grid-cols-2 gap-2">
         <label className="block text-xs font-semibold">
-          Twitch channel
+          {t('Twitch channel')}
           <input
             value={channel}
             disabled={open}
@@ -143,7 +150,7 @@ export function ChatEntriesPanel() {
           />
         </label>
         <label className="block text-xs font-semibold">
-          Keyword
+          {t('Keyword')}
           <input
             value={filters.keyword}
             disabled={open}
@@ -154,18 +161,18 @@ export function ChatEntriesPanel() {
         </label>
       </div>
       <fieldset className="space-y-1">
-        <legend className="text-xs font-semibold">Who can enter</legend>
+        <legend className="text-xs font-semibold">{t('Who can enter')}</legend>
         <div className="flex flex-wrap gap-3">
-          {check('subscribers', 'Subscribers only')}
-          {check('moderators', 'Moderators')}
-          {check('vips', 'VIPs')}
+          {check('subscribers', t('Subscribers only'))}
+          {check('moderators', t('Moderators'))}
+          {check('vips', t('VIPs'))}
         </div>
         <p id={`${id}-followers`} className="text-xs text-slate-600 dark:text-slate-400">
-          Followers cannot be told apart: the chat is read anonymously.
+          {t('Followers cannot be told apart: the chat is read anonymously.')}
         </p>
       </fieldset>
       <label className="block text-xs font-semibold">
-        Maximum entrants (optional)
+        {t('Maximum entrants (optional)')}
         <input
           type="number"
           min={1}
@@ -178,11 +185,11 @@ export function ChatEntriesPanel() {
       <div className="flex flex-wrap gap-2">
         {open ? (
           <button type="button" onClick={closeEntries} className={buttonClass('primary', 'sm')}>
-            Close entries
+            {t('Close entries')}
           </button>
         ) : (
           <button type="button" onClick={openEntries} className={buttonClass('primary', 'sm')}>
-            Open entries
+            {t('Open entries')}
           </button>
         )}
         <button
@@ -191,7 +198,7 @@ export function ChatEntriesPanel() {
           onClick={putOnWheel}
           className={buttonClass('outline', 'sm')}
         >
-          Put on the wheel
+          {t('Put on the wheel')}
         </button>
       </div>
       {problem && (
@@ -205,17 +212,17 @@ export function ChatEntriesPanel() {
         </p>
       )}
       <p className="font-semibold" data-testid="entrant-count">
-        {count} {count === 1 ? 'entry' : 'entries'}
+        {t('{count, plural, one {# entry} other {# entries}}', { count })}
       </p>
       <ul
-        aria-label="Entrants"
+        aria-label={t('Entrants')}
         className="max-h-60 divide-y divide-slate-100 overflow-y-auto dark:divide-slate-800"
       >
         {view.listed.map((entrant) => (
           <EntrantRow key={entrant.userId} entrant={entrant} onRemove={remove} />
         ))}
       </ul>
-      {count > LISTED && <p className="text-xs">The newest {LISTED} are listed.</p>}
+      {count > LISTED && <p className="text-xs">{t('The newest {count} are listed.', { count: LISTED })}</p>}
     </section>
   )
 }
@@ -233,11 +240,11 @@ const EntrantRow = memo(function EntrantRow({
       <span className="min-w-0 flex-1 break-words">{entrant.name}</span>
       <button
         type="button"
-        aria-label={`Remove ${entrant.name}`}
+        aria-label={t('Remove {name}', { name: entrant.name })}
         onClick={() => onRemove(entrant.userId)}
         className="text-xs text-red-700 underline dark:text-red-300"
       >
-        Remove
+        {t('Remove')}
       </button>
     </li>
   )

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import type { Item } from '../../../core/wheel/model'
+import { t } from '../../i18n/i18n'
 
 // Both panels load on first use: the wheel page's first load stays within its budget.
 const GiveawayPanel = lazy(() => import('./giveaway-panel').then((m) => ({ default: m.GiveawayPanel })))
@@ -27,7 +28,7 @@ export function GiveawayLaunchers({ name, items }: { name: string; items: Item[]
           className={toggle(open === 'giveaway')}
           onClick={() => flip('giveaway')}
         >
-          Giveaway
+          {t('Giveaway')}
         </button>
         <button
           type="button"
@@ -35,10 +36,10 @@ export function GiveawayLaunchers({ name, items }: { name: string; items: Item[]
           className={toggle(open === 'chat')}
           onClick={() => flip('chat')}
         >
-          Chat entries
+          {t('Chat entries')}
         </button>
       </div>
-      <Suspense fallback={<p aria-busy="true">Loading...</p>}>
+      <Suspense fallback={<p aria-busy="true">{t('Loading...')}</p>}>
         {open === 'giveaway' && <GiveawayPanel name={name} items={items} />}
         {open === 'chat' && <ChatEntriesPanel />}
       </Suspense>

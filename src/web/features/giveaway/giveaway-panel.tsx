@@ -4,6 +4,7 @@ import type { GiveawaySpec } from '../../../core/draws/giveaway'
 import { MAX_WINNERS } from '../../../core/draws/giveaway'
 import { MAX_CLIENT_SEED } from '../../../core/draws/rules'
 import type { Item } from '../../../core/wheel/model'
+import { t } from '../../i18n/i18n'
 import { useSession } from '../../state/session-store'
 import { buttonClass } from '../../ui/button-class'
 import { TeamCards, WinnersList } from './giveaway-results'
@@ -65,38 +66,38 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
   if (!signedIn)
     return (
       <section
-        aria-label="Giveaway"
+        aria-label={t('Giveaway')}
         className="w-full max-w-sm rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-700"
       >
-        <p>Sign in to pick several winners or make teams with a draw anyone can check.</p>
+        <p>{t('Sign in to pick several winners or make teams with a draw anyone can check.')}</p>
       </section>
     )
 
   const choosing = !drawn
   return (
     <section
-      aria-label="Giveaway"
+      aria-label={t('Giveaway')}
       className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <p className="inline-flex items-center gap-2 font-semibold">
         <Gift aria-hidden className="size-4 text-brand-600" />
-        Giveaway
+        {t('Giveaway')}
       </p>
       {choosing ? (
         <div className="mt-2 space-y-3">
           <fieldset className="flex gap-4">
-            <legend className="sr-only">Draw</legend>
+            <legend className="sr-only">{t('Draw')}</legend>
             {(['winners', 'teams'] as const).map((m) => (
               <label key={m} className="inline-flex items-center gap-1">
                 <input type="radio" name={`${id}-mode`} checked={mode === m} onChange={() => setMode(m)} />
-                {m === 'winners' ? 'Winners' : 'Teams'}
+                {m === 'winners' ? t('Winners') : t('Teams')}
               </label>
             ))}
           </fieldset>
           {mode === 'winners' ? (
             <div className="flex flex-wrap items-end gap-4">
               <label className="block text-xs font-semibold">
-                Number of winners
+                {t('Number of winners')}
                 <input
                   type="number"
                   min={1}
@@ -108,13 +109,13 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
               </label>
               <label className="inline-flex items-center gap-1 pb-2">
                 <input type="checkbox" checked={revealAll} onChange={(e) => setRevealAll(e.target.checked)} />
-                Reveal all at once
+                {t('Reveal all at once')}
               </label>
             </div>
           ) : (
             <div className="flex flex-wrap items-end gap-3">
               <fieldset className="flex flex-col gap-1">
-                <legend className="sr-only">Split by</legend>
+                <legend className="sr-only">{t('Split by')}</legend>
                 <label className="inline-flex items-center gap-1">
                   <input
                     type="radio"
@@ -122,7 +123,7 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
                     checked={teamsBy === 'teams'}
                     onChange={() => setTeamsBy('teams')}
                   />
-                  K teams
+                  {t('K teams')}
                 </label>
                 <label className="inline-flex items-center gap-1">
                   <input
@@ -131,11 +132,11 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
                     checked={teamsBy === 'size'}
                     onChange={() => setTeamsBy('size')}
                   />
-                  Teams of N
+                  {t('Teams of N')}
                 </label>
               </fieldset>
               <label className="block text-xs font-semibold">
-                {teamsBy === 'teams' ? 'Number of teams' : 'People per team'}
+                {teamsBy === 'teams' ? t('Number of teams') : t('People per team')}
                 <input
                   type="number"
                   min={1}
@@ -147,19 +148,19 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
             </div>
           )}
           <div>
-            <p className="text-xs font-semibold text-slate-600 dark:text-slate-400">Commitment</p>
+            <p className="text-xs font-semibold text-slate-600 dark:text-slate-400">{t('Commitment')}</p>
             {giveaway.commitment ? (
               <code data-testid="giveaway-commitment" className="block font-mono text-xs break-all">
                 {giveaway.commitment.commitment}
               </code>
             ) : (
               <p role="status" className="text-xs text-slate-500 dark:text-slate-400">
-                {giveaway.problem ?? (giveaway.error ? 'Not committed.' : 'Committing the entries…')}
+                {giveaway.problem ?? (giveaway.error ? t('Not committed.') : t('Committing the entries…'))}
               </p>
             )}
           </div>
           <label className="block text-xs font-semibold">
-            Client seed
+            {t('Client seed')}
             <input
               value={giveaway.seed}
               maxLength={MAX_CLIENT_SEED}
@@ -173,7 +174,7 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
             onClick={() => void start()}
             className={buttonClass('primary', 'sm')}
           >
-            {mode === 'winners' ? 'Pick winners' : 'Make teams'}
+            {mode === 'winners' ? t('Pick winners') : t('Make teams')}
           </button>
         </div>
       ) : (
@@ -195,7 +196,7 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
                 onClick={() => void reveal(shown + 1, shown + 1)}
                 className={buttonClass('primary', 'sm')}
               >
-                {spinning ? 'Spinning…' : `Spin for place ${shown + 1}`}
+                {spinning ? t('Spinning…') : t('Spin for place {place}', { place: shown + 1 })}
               </button>
             )}
             <button
@@ -204,7 +205,7 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
               onClick={giveaway.clear}
               className={buttonClass('outline', 'sm')}
             >
-              New draw
+              {t('New draw')}
             </button>
           </div>
         </div>

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { GiveawayRecord } from '../../../core/draws/api'
 import { drawEntriesOf } from '../../../core/draws/entries'
-import { checkGiveawaySpec, type GiveawaySpec } from '../../../core/draws/giveaway'
-import { checkClientSeed } from '../../../core/draws/rules'
+import { checkGiveawaySpec, GIVEAWAY_MESSAGE_SOURCES, type GiveawaySpec } from '../../../core/draws/giveaway'
+import { checkClientSeed, DRAW_MESSAGE_SOURCES } from '../../../core/draws/rules'
 import { randomSeedWords } from '../../../core/draws/seed-words'
+import { sourceOf } from '../../../core/i18n/english'
 import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item } from '../../../core/wheel/model'
 import { drawsApi } from '../../api/draws'
+import { t } from '../../i18n/i18n'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
 /** Typing a count or editing the wheel settles before a new commitment is made. */
@@ -37,9 +39,14 @@ export function useGiveaway(name: string, items: readonly Item[], spec: Giveaway
   const [seed, setSeed] = useState(() => randomSeedWords(random))
   const [drawn, setDrawn] = useState<Drawn | null>(null)
   const [busy, setBusy] = useState(false)
-  const wheelName = name.trim() || 'My Wheel'
+  const wheelName = name.trim() || t('My Wheel')
   const checked = spec ? checkGiveawaySpec(spec, items.length) : null
-  const problem = items.length === 0 ? 'Add entries first.' : checked && !checked.ok ? checked.error : null
+  const problem =
+    items.length === 0
+      ? t('Add entries first.')
+      : checked && !checked.ok
+        ? t(...sourceOf(checked.error, Object.values(GIVEAWAY_MESSAGE_SOURCES)))
+        : null
   const key = spec ? keyOf(wheelName, items, spec) : ''
   const latest = useRef({ items, key })
   latest.current = { items, key }
@@ -71,13 +78,13 @@ export function useGiveaway(name: string, items: readonly Item[], spec: Giveaway
     if (!upToDate) return null
     const seedChecked = checkClientSeed({ clientSeed: seed })
     if (!seedChecked.ok) {
-      setError(seedChecked.error)
+      setError(t(...sourceOf(seedChecked.error, Object.values(DRAW_MESSAGE_SOURCES))))
       return null
     }
     setBusy(true)
     try {
       const revealed = await drawsApi.reveal(upToDate.id, seedChecked.value)
-      if (!revealed.giveaway) throw new Error('Whirl sent an answer it could not read. Please try again.')
+      if (!revealed.giveaway) throw new Error(t('Whirl sent an answer it could not read. Please try again.'))
       const made: Drawn = {
         id: upToDate.id,
         record: revealed.giveaway,

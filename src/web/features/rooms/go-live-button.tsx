@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
+import { t } from '../../i18n/i18n'
 import { HOSTED_ROOM_KEY } from './hosted-room-key'
 
 const LiveHost = lazy(() => import('./live-host').then((m) => ({ default: m.LiveHost })))
@@ -36,7 +37,7 @@ export function GoLiveButton({
           setLoaded(true)
         }}
       >
-        Go live
+        {t('Go live')}
       </button>
       {loaded && (
         <Suspense fallback={null}>

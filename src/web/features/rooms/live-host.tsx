@@ -4,10 +4,12 @@ import type { CreatedRoom } from '../../../core/rooms/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { connectLive, type LiveConnection, roomsApi } from '../../api/rooms'
+import { t } from '../../i18n/i18n'
 import { usePlan } from '../../state/use-plan'
 import { Dialog } from '../../ui/dialog'
 import { QrCode } from '../../ui/qr-code'
 import { HOSTED_ROOM_KEY } from './hosted-room-key'
+import { roomMessage } from './live-parts'
 
 type Hosted = Pick<CreatedRoom, 'code' | 'hostToken'> & { remoteSecret: string | null }
 
@@ -68,7 +70,7 @@ export function LiveHost({
             setHosted(null)
           }
         },
-        error: (message) => setProblem(message),
+        error: (message) => setProblem(roomMessage(message)),
       },
       hosted.hostToken,
     )
@@ -97,7 +99,7 @@ export function LiveHost({
     try {
       await task()
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'That did not work. Try again.')
+      setProblem(error instanceof ApiError ? roomMessage(error.message) : t('That did not work. Try again.'))
     } finally {
       setBusy(false)
     }
@@ -138,11 +140,12 @@ export function LiveHost({
   if (!open) return null
   const links = hosted ? roomLinks(window.location.origin, hosted.code, hosted.remoteSecret ?? '') : null
   return (
-    <Dialog title="Go live" onClose={onClose}>
+    <Dialog title={t('Go live')} onClose={onClose}>
       <div className="space-y-4 text-sm">
         <p>
-          A live room shows this wheel on every screen that opens it. Only you can spin it; everyone sees the
-          same spin and the same winner at the same moment. Your edits appear on every screen.
+          {t(
+            'A live room shows this wheel on every screen that opens it. Only you can spin it; everyone sees the same spin and the same winner at the same moment. Your edits appear on every screen.',
+          )}
         </p>
         {problem && (
           <p
@@ -162,7 +165,7 @@ export function LiveHost({
                   onChange={(e) => setPermanent(e.target.checked)}
                   className="size-4"
                 />
-                Keep this room and its code open (it never closes when idle)
+                {t('Keep this room and its code open (it never closes when idle)')}
               </label>
             )}
             <button
@@ -172,13 +175,13 @@ export function LiveHost({
               onClick={() => void create()}
               data-autofocus
             >
-              {busy ? 'Opening room…' : 'Open room'}
+              {busy ? t('Opening room…') : t('Open room')}
             </button>
           </div>
         ) : (
           <div className="space-y-4">
             <p className="text-center">
-              Room code
+              {t('Room code')}
               <span
                 className="mt-1 block font-mono text-4xl font-bold tracking-[0.3em]"
                 data-testid="room-code"
@@ -192,16 +195,16 @@ export function LiveHost({
             <ul className="space-y-2">
               <li>
                 <a href={links.watch} target="_blank" rel="noreferrer" className="font-semibold underline">
-                  Watch
+                  {t('Watch')}
                 </a>{' '}
                 <span className="break-all text-slate-600 dark:text-slate-400">{links.watch}</span>
               </li>
               <li>
                 <a href={links.screen} target="_blank" rel="noreferrer" className="font-semibold underline">
-                  Screen
+                  {t('Screen')}
                 </a>{' '}
                 <span className="text-slate-600 dark:text-slate-400">
-                  for a projector or a stream (add ?bg=transparent)
+                  {t('for a projector or a stream (add ?bg=transparent)')}
                 </span>
               </li>
               <li>
@@ -213,15 +216,15 @@ export function LiveHost({
                       rel="noreferrer"
                       className="font-semibold underline"
                     >
-                      Remote
+                      {t('Remote')}
                     </a>{' '}
                     <span className="text-slate-600 dark:text-slate-400">
-                      secret: anyone with this link can spin
+                      {t('secret: anyone with this link can spin')}
                     </span>
                   </>
                 ) : (
                   <span className="text-slate-600 dark:text-slate-400">
-                    The remote link is revoked: only you can spin.
+                    {t('The remote link is revoked: only you can spin.')}
                   </span>
                 )}
                 <span className="mt-1 flex flex-wrap gap-3">
@@ -231,7 +234,7 @@ export function LiveHost({
                     disabled={busy}
                     onClick={() => void newRemote()}
                   >
-                    New remote link
+                    {t('New remote link')}
                   </button>
                   {hosted.remoteSecret && (
                     <button
@@ -240,7 +243,7 @@ export function LiveHost({
                       disabled={busy}
                       onClick={() => void revokeRemote()}
                     >
-                      Revoke remote link
+                      {t('Revoke remote link')}
                     </button>
                   )}
                 </span>
@@ -253,7 +256,7 @@ export function LiveHost({
                 disabled={busy}
                 onClick={() => void spin()}
               >
-                Spin
+                {t('Spin')}
               </button>
               <button
                 type="button"
@@ -261,7 +264,7 @@ export function LiveHost({
                 disabled={busy}
                 onClick={() => void end()}
               >
-                End room
+                {t('End room')}
               </button>
             </div>
             <Suspense fallback={null}>{extras}</Suspense>

@@ -1,4 +1,7 @@
 import { readRoomCode } from '../../../core/rooms/code'
+import { ROOM_MESSAGES } from '../../../core/rooms/protocol'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
 import { RoomHistory, StatusLine, useShownItems, useShownWinner, WinnerLine } from './live-parts'
@@ -17,22 +20,26 @@ export function Component() {
   const winner = useShownWinner(room, serverNow)
   const landed = useLanded(room?.spin ?? null, serverNow)
   const size = useFittedSize((w, h) => Math.min(w - 32, h - 260, 480))
-  usePageTitle(room ? `${room.wheel.name} · Live` : 'Live room')
+  usePageTitle(room ? t('{name} · Live', { name: room.wheel.name }) : t('Live room'))
   const history = room ? (landed ? room.history : room.history.slice(1)) : []
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
-      <h1 className="mb-1 truncate text-center text-3xl font-bold">{room?.wheel.name ?? 'Live room'}</h1>
+      <h1 className="mb-1 truncate text-center text-3xl font-bold">{room?.wheel.name ?? t('Live room')}</h1>
       <p className="mb-4 text-center text-sm text-slate-600 dark:text-slate-400">
-        Room <span className="font-mono font-semibold">{code}</span> ·{' '}
-        <span data-testid="viewer-count">
-          {viewers} {viewers === 1 ? 'viewer' : 'viewers'}
-        </span>
+        {tx('Room <0/> · <1/>', [
+          <span key="code" className="font-mono font-semibold">
+            {code}
+          </span>,
+          <span key="viewers" data-testid="viewer-count">
+            {t('{count, plural, one {# viewer} other {# viewers}}', { count: viewers })}
+          </span>,
+        ])}
       </p>
       <StatusLine status={status} problem={problem} />
       {!code ? (
         <p role="alert" className="text-center">
-          This room does not exist or has closed. Check the code.
+          {t(ROOM_MESSAGES.notFound)}
         </p>
       ) : (
         <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_16rem]">
@@ -45,7 +52,7 @@ export function Component() {
             className="rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
           >
             <h2 id="room-history" className="mb-2 font-semibold">
-              History
+              {t('History')}
             </h2>
             <RoomHistory history={history} />
           </section>

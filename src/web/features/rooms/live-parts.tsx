@@ -1,8 +1,15 @@
-import type { RoomState, RoomWinner } from '../../../core/rooms/protocol'
+import { sourceOf } from '../../../core/i18n/english'
+import { msg } from '../../../core/i18n/message-id'
+import { ROOM_MESSAGE_SOURCES, type RoomState, type RoomWinner } from '../../../core/rooms/protocol'
 import type { Item } from '../../../core/wheel/model'
 import type { LiveStatus } from '../../api/rooms'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { useLanded, WINNER_HOLD_MS } from './use-live-room'
+
+/** A room's refusal (the server's ROOM_MESSAGES, in English) in the page's language. */
+export const roomMessage = (text: string): string => t(...sourceOf(text, Object.values(ROOM_MESSAGE_SOURCES)))
 
 /** The items a screen shows: the spun wheel while it turns and a moment after, then the room's. */
 export function useShownItems(room: RoomState | null, serverNow: () => number): Item[] {
@@ -34,7 +41,11 @@ export function WinnerLine({ winner, className = '' }: { winner: RoomWinner | nu
             className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
             style={{ backgroundColor: winner.color }}
           />
-          The winner is <strong data-testid="live-winner-text">{winner.text}</strong>
+          {tx('The winner is <0/>', [
+            <strong key="winner" data-testid="live-winner-text">
+              {winner.text}
+            </strong>,
+          ])}
         </>
       )}
     </p>
@@ -42,25 +53,26 @@ export function WinnerLine({ winner, className = '' }: { winner: RoomWinner | nu
 }
 
 const STATUS_TEXT: Record<LiveStatus, string> = {
-  connecting: 'Connecting…',
-  live: 'Live',
-  reconnecting: 'Connection lost. Reconnecting…',
-  ended: 'This room has ended.',
+  connecting: msg('Connecting…'),
+  live: msg('Live'),
+  reconnecting: msg('Connection lost. Reconnecting…'),
+  ended: msg('This room has ended.'),
 }
 
 export function StatusLine({ status, problem }: { status: LiveStatus; problem: string | null }) {
   return (
     <p className="text-center text-sm text-slate-600 dark:text-slate-400" data-testid="live-status">
-      {status === 'live' && problem ? problem : STATUS_TEXT[status]}
+      {status === 'live' && problem ? roomMessage(problem) : t(STATUS_TEXT[status])}
     </p>
   )
 }
 
 /** The room's winners, newest first, each with its proof page. */
 export function RoomHistory({ history }: { history: RoomWinner[] }) {
-  if (history.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">No spins yet.</p>
+  if (history.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">{t('No spins yet.')}</p>
   return (
-    <ol className="space-y-1 text-sm" aria-label="Spins in this room">
+    <ol className="space-y-1 text-sm" aria-label={t('Spins in this room')}>
       {history.map((winner) => (
         <li key={winner.drawId} className="flex items-center gap-2">
           <span
@@ -70,7 +82,7 @@ export function RoomHistory({ history }: { history: RoomWinner[] }) {
           />
           <span className="flex-1 truncate">{winner.text}</span>
           <Link to={`/draw/${winner.drawId}`} className="text-brand-700 underline dark:text-brand-300">
-            Proof
+            {t('Proof')}
           </Link>
         </li>
       ))}

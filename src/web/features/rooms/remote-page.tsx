@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
 import { ApiError } from '../../api/client'
 import { roomsApi } from '../../api/rooms'
+import { t } from '../../i18n/i18n'
 import { useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
-import { StatusLine, useShownWinner, WinnerLine } from './live-parts'
+import { roomMessage, StatusLine, useShownWinner, WinnerLine } from './live-parts'
 import { useLanded, useLiveRoom } from './use-live-room'
 
 const noClock = () => Date.now()
@@ -20,7 +21,7 @@ export function Component() {
   const landed = useLanded(room?.spin ?? null, serverNow)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
-  usePageTitle(room ? `${room.wheel.name} · Remote` : 'Remote')
+  usePageTitle(room ? t('{name} · Remote', { name: room.wheel.name }) : t('Remote'))
 
   const act = async (action: 'spin' | 'remove-winner') => {
     setBusy(true)
@@ -28,7 +29,7 @@ export function Component() {
     try {
       await roomsApi.act(code, action, secret)
     } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : 'That did not work. Try again.')
+      setRefusal(error instanceof ApiError ? roomMessage(error.message) : t('That did not work. Try again.'))
     } finally {
       setBusy(false)
     }
@@ -37,10 +38,10 @@ export function Component() {
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-6">
-      <h1 className="truncate text-2xl font-bold">{room?.wheel.name ?? 'Remote'}</h1>
+      <h1 className="truncate text-2xl font-bold">{room?.wheel.name ?? t('Remote')}</h1>
       <StatusLine status={status} problem={problem} />
       <p data-testid="item-count" className="text-lg">
-        {count} {count === 1 ? 'item' : 'items'}
+        {t('{count, plural, one {# item} other {# items}}', { count })}
       </p>
       <button
         type="button"
@@ -48,7 +49,7 @@ export function Component() {
         disabled={busy || !room || room.ended || !landed}
         onClick={() => void act('spin')}
       >
-        {landed ? 'Spin' : 'Spinning…'}
+        {landed ? t('Spin') : t('Spinning…')}
       </button>
       <WinnerLine winner={winner} />
       <button
@@ -57,7 +58,7 @@ export function Component() {
         disabled={busy || !winner || count <= 1}
         onClick={() => void act('remove-winner')}
       >
-        Remove winner
+        {t('Remove winner')}
       </button>
       {refusal && (
         <p role="alert" className="text-center text-red-700 dark:text-red-300">

@@ -1,6 +1,9 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
+import { ROOM_MESSAGES } from '../../../core/rooms/protocol'
+import { t } from '../../i18n/i18n'
 import { useParams, useSearchParams } from '../../router'
+import { WinnerBanner } from '../../ui/wheel/winner-banner'
 import { useShownItems, useShownWinner } from './live-parts'
 import { LiveWheel } from './live-wheel'
 import { useLiveRoom } from './use-live-room'
@@ -15,7 +18,8 @@ const BANNER_PX = 76
 /**
  * /live/<code>/screen: the room's wheel alone, filling the window, for a projector or a stream
  * overlay (?bg=transparent), min(width, height) less the winner banner's band below it, where the
- * winner shows on a banner readable over any background.
+ * winner shows on a banner readable over any background (once there are several, the room's
+ * winners list on a card over the frame).
  */
 export function Component() {
   const code = readRoomCode(useParams().code) ?? ''
@@ -25,11 +29,13 @@ export function Component() {
   const serverNow = connection?.serverNow ?? noClock
   const items = useShownItems(room, serverNow)
   const winner = useShownWinner(room, serverNow)
+  // Once the wheel has landed: the room's winners in the order drawn (the history is newest first).
+  const winners = useMemo(() => (winner && room ? [...room.history].reverse() : []), [winner, room])
   // The wheel is min(width, height) less the banner's band below it and the pointer's room above.
   const size = useFittedSize((w, h) => Math.min(w, h) - BANNER_PX - POINTER_ROOM_PX)
 
   useEffect(() => {
-    document.title = room ? `${room.wheel.name} · Screen` : 'Screen · Whirl'
+    document.title = room ? t('{name} · Screen', { name: room.wheel.name }) : t('Screen · Whirl')
   }, [room])
   useEffect(() => {
     if (!transparent) return
@@ -45,20 +51,15 @@ export function Component() {
       className={`relative flex h-dvh flex-col items-center justify-center overflow-hidden pt-6 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
       data-testid="live-screen"
     >
-      <h1 className="sr-only">{room?.wheel.name ?? 'Live room'}</h1>
+      <h1 className="sr-only">{room?.wheel.name ?? t('Live room')}</h1>
       {room && <LiveWheel items={items} spin={room.spin} serverNow={serverNow} size={size} />}
       {status !== 'live' && (
         <p className="absolute top-2 rounded bg-slate-900/80 px-3 py-1 text-sm text-white">
-          {status === 'ended' ? 'This room has ended.' : 'Reconnecting…'}
+          {status === 'ended' ? t(ROOM_MESSAGES.ended) : t('Reconnecting…')}
         </p>
       )}
       <div role="status" aria-live="polite" className="winner-band">
-        {winner && (
-          <p className="winner-banner" data-testid="winner-banner">
-            <span aria-hidden style={{ backgroundColor: winner.color }} />
-            <span data-testid="screen-winner">{winner.text}</span>
-          </p>
-        )}
+        <WinnerBanner winners={winners} textTestId="screen-winner" />
       </div>
     </main>
   )

@@ -1,5 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { t } from '../../i18n/i18n'
 
 export const outlineButton =
   'inline-flex items-center justify-center gap-1 rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800'
@@ -34,9 +35,9 @@ export function CopyButton({ text, label, className }: { text: string; label: st
       </button>
       <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
         {state === 'copied'
-          ? 'Copied.'
+          ? t('Copied.')
           : state === 'failed'
-            ? 'Copying was blocked: select the text and copy it.'
+            ? t('Copying was blocked: select the text and copy it.')
             : ''}
       </span>
     </span>

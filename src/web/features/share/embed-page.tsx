@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { t } from '../../i18n/i18n'
 import { useParams, useSearchParams } from '../../router'
 import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
@@ -46,12 +47,12 @@ export function Component() {
   }, [transparent])
 
   useEffect(() => {
-    if (state.kind === 'ready') document.title = `${state.share.name || 'Shared wheel'} · Whirl`
+    if (state.kind === 'ready') document.title = `${state.share.name || t('Shared wheel')} · Whirl`
   }, [state])
 
   return (
     <main
-      className={`flex h-dvh flex-col items-center justify-center gap-2 overflow-hidden px-2 py-2 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
+      className={`relative flex h-dvh flex-col items-center justify-center gap-2 overflow-hidden px-2 py-2 ${transparent ? '' : 'bg-white dark:bg-slate-950'}`}
       data-testid="embed"
     >
       {state.kind === 'ready' ? (

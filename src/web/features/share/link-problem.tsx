@@ -1,5 +1,6 @@
 import { Link2Off } from 'lucide-react'
 import { SHARE_MESSAGES } from '../../../core/share/protocol'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 
 /** The friendly page of an unknown (404) or deleted/expired (410) link, or of a failed load. */
@@ -14,11 +15,12 @@ export function LinkProblem({
 }) {
   const title =
     kind === 'gone'
-      ? 'This link is no longer available'
+      ? t('This link is no longer available')
       : kind === 'missing'
-        ? 'Link not found'
-        : 'The wheel could not be loaded'
-  const text = kind === 'gone' ? SHARE_MESSAGES.gone : kind === 'missing' ? SHARE_MESSAGES.notFound : message
+        ? t('Link not found')
+        : t('The wheel could not be loaded')
+  const text =
+    kind === 'gone' ? t(SHARE_MESSAGES.gone) : kind === 'missing' ? t(SHARE_MESSAGES.notFound) : message
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center" data-testid="link-problem">
       <Link2Off aria-hidden className="mx-auto size-12 text-slate-400" />
@@ -29,7 +31,7 @@ export function LinkProblem({
           to="/wheel"
           className="mt-6 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
-          Make your own wheel
+          {t('Make your own wheel')}
         </Link>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { t } from '../../i18n/i18n'
+
 /**
  * The small "Made with Whirl" mark on shared pages and embeds of free users and visitors (the server
  * says whether to show it: `watermark` in the link's answer). It sits below the wheel and its Spin
@@ -11,7 +13,7 @@ export function MadeWithWhirl({ newTab = false }: { newTab?: boolean }) {
       {...(newTab ? { target: '_blank', rel: 'noopener' } : {})}
       className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white/95 px-3 py-1 text-xs font-semibold text-slate-800 shadow-sm hover:underline dark:border-slate-600 dark:bg-slate-900/95 dark:text-slate-100"
     >
-      Made with Whirl
+      {t('Made with Whirl')}
     </a>
   )
 }

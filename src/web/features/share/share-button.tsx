@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import type { Wheel } from '../../../core/wheel/model'
+import { t } from '../../i18n/i18n'
 import { useProfile } from '../../state/session-store'
 
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })))
@@ -13,7 +14,7 @@ export function ShareButton({ wheel, className }: { wheel: Wheel; className: str
     <>
       <button type="button" className={className} onClick={() => setOpen(true)}>
         <Share2 aria-hidden className="size-4" />
-        Share
+        {t('Share')}
       </button>
       {open && (
         <Suspense fallback={null}>

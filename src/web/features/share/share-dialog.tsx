@@ -1,8 +1,16 @@
 import { useState } from 'react'
-import { embedSnippet, type ShareSummary, sharePath, VISITOR_LINK_DAYS } from '../../../core/share/protocol'
+import { sourceOf } from '../../../core/i18n/english'
+import {
+  embedSnippet,
+  SHARE_MESSAGE_SOURCES,
+  type ShareSummary,
+  sharePath,
+  VISITOR_LINK_DAYS,
+} from '../../../core/share/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { sharesApi } from '../../api/shares'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { Dialog } from '../../ui/dialog'
 import { QrCode } from '../../ui/qr-code'
@@ -37,7 +45,11 @@ export function ShareDialog({
       setShare(await sharesApi.create(wheel))
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0
-      const message = error instanceof ApiError ? error.message : 'The link could not be created.'
+      // The server's refusals (SHARE_MESSAGES, in English) in the page's language.
+      const message =
+        error instanceof ApiError
+          ? t(...sourceOf(error.message, Object.values(SHARE_MESSAGE_SOURCES)))
+          : t('The link could not be created.')
       setProblem({ message, upgrade: status === 403 })
     } finally {
       setBusy(false)
@@ -46,17 +58,19 @@ export function ShareDialog({
 
   const address = share ? `${window.location.origin}${sharePath(share.id)}` : ''
   return (
-    <Dialog title="Share this wheel" onClose={onClose}>
+    <Dialog title={t('Share this wheel')} onClose={onClose}>
       <div className="space-y-4 text-sm">
         <p>
-          Anyone with the link can open this wheel and spin it: its name, items, colours and settings become
-          visible to them. The link shows the wheel as it is now; later changes are not shared (share again
-          for a new link).
+          {t(
+            'Anyone with the link can open this wheel and spin it: its name, items, colours and settings become visible to them. The link shows the wheel as it is now; later changes are not shared (share again for a new link).',
+          )}
         </p>
         <p className="text-slate-600 dark:text-slate-400">
           {signedIn
-            ? 'Your links stay until you delete them under Shared links on Saved Wheels.'
-            : `Links made without an account expire after ${VISITOR_LINK_DAYS} days without a visit.`}
+            ? t('Your links stay until you delete them under Shared links on Saved Wheels.')
+            : t('Links made without an account expire after {days} days without a visit.', {
+                days: VISITOR_LINK_DAYS,
+              })}
         </p>
         {problem && (
           <div
@@ -66,7 +80,7 @@ export function ShareDialog({
             <p>{problem.message}</p>
             {problem.upgrade && (
               <Link to="/subscription" className="font-semibold underline" onClick={onClose}>
-                See Premium
+                {t('See Premium')}
               </Link>
             )}
           </div>
@@ -79,13 +93,13 @@ export function ShareDialog({
             onClick={() => void create()}
             data-autofocus
           >
-            {busy ? 'Creating link…' : 'Create link'}
+            {busy ? t('Creating link…') : t('Create link')}
           </button>
         ) : (
           <div className="space-y-4">
             <div>
               <label htmlFor="share-address" className="block font-medium">
-                Link
+                {t('Link')}
               </label>
               <input
                 id="share-address"
@@ -95,7 +109,7 @@ export function ShareDialog({
                 onFocus={(e) => e.target.select()}
               />
               <div className="mt-2">
-                <CopyButton text={address} label="Copy link" />
+                <CopyButton text={address} label={t('Copy link')} />
               </div>
             </div>
             <div className="flex justify-center">
@@ -103,7 +117,7 @@ export function ShareDialog({
             </div>
             <div>
               <label htmlFor="share-embed" className="block font-medium">
-                Embed on your site
+                {t('Embed on your site')}
               </label>
               <textarea
                 id="share-embed"
@@ -116,7 +130,7 @@ export function ShareDialog({
               <div className="mt-2">
                 <CopyButton
                   text={embedSnippet(window.location.origin, share.id, share.name)}
-                  label="Copy embed code"
+                  label={t('Copy embed code')}
                 />
               </div>
             </div>

@@ -1,8 +1,9 @@
 import { ExternalLink, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { formatCount } from '../../../core/format/count'
 import { type ShareSummary, sharePath } from '../../../core/share/protocol'
 import { sharesApi } from '../../api/shares'
+import { intlLocale, t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { CopyButton, outlineButton } from './copy-button'
 
@@ -43,10 +44,10 @@ export function SharedLinks() {
   return (
     <section aria-labelledby="shared-links-title" className="mt-10">
       <h2 id="shared-links-title" className="text-2xl font-bold">
-        Shared links
+        {t('Shared links')}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Anyone with one of these links can open the wheel. Your links stay until you delete them.
+        {t('Anyone with one of these links can open the wheel. Your links stay until you delete them.')}
       </p>
       {problem && (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
@@ -55,7 +56,7 @@ export function SharedLinks() {
       )}
       {state.kind === 'loading' && (
         <p className="mt-3 text-sm" aria-busy="true">
-          Loading...
+          {t('Loading...')}
         </p>
       )}
       {state.kind === 'error' && (
@@ -65,11 +66,9 @@ export function SharedLinks() {
       )}
       {state.kind === 'ready' && state.shares.length === 0 && (
         <p className="mt-3 text-sm">
-          No shared links yet. Use Share on{' '}
-          <Link to="/wheel" className="underline">
-            the wheel
-          </Link>{' '}
-          to make one.
+          {tx('No shared links yet. Use Share on <0>the wheel</0> to make one.', [
+            <Link key="wheel" to="/wheel" className="underline" />,
+          ])}
         </p>
       )}
       {state.kind === 'ready' && state.shares.length > 0 && (
@@ -81,23 +80,25 @@ export function SharedLinks() {
                   to={sharePath(share.id)}
                   className="inline-flex max-w-full items-center gap-1 font-semibold hover:underline"
                 >
-                  <span className="truncate">{share.name || 'Untitled wheel'}</span>
+                  <span className="truncate">{share.name || t('Untitled wheel')}</span>
                   <ExternalLink aria-hidden className="size-3 shrink-0" />
                 </Link>
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {formatCount(share.itemCount)} items · shared{' '}
-                  {new Date(share.createdAt).toLocaleDateString()}
+                  {t('{count, plural, one {# item} other {# items}} · shared {date}', {
+                    count: share.itemCount,
+                    date: new Intl.DateTimeFormat(intlLocale()).format(new Date(share.createdAt)),
+                  })}
                 </p>
               </div>
-              <CopyButton text={`${window.location.origin}${sharePath(share.id)}`} label="Copy" />
+              <CopyButton text={`${window.location.origin}${sharePath(share.id)}`} label={t('Copy')} />
               <button
                 type="button"
                 className={outlineButton}
-                aria-label={`Delete the link to ${share.name || 'Untitled wheel'}`}
+                aria-label={t('Delete the link to {name}', { name: share.name || t('Untitled wheel') })}
                 onClick={() => void remove(share.id)}
               >
                 <Trash2 aria-hidden className="size-4" />
-                Delete
+                {t('Delete')}
               </button>
             </li>
           ))}

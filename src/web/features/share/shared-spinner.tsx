@@ -3,12 +3,17 @@ import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item, Wheel } from '../../../core/wheel/model'
 import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
 import { planItemsSpin } from '../../../core/wheel/weighted-spin'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
+import { WinnerBanner } from '../../ui/wheel/winner-banner'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
+/** An overlay lists at most this many winners, the newest (issue 36: up to 100). */
+const LISTED_WINNERS = 100
 
 /**
  * A shared wheel with its Spin button: the wheel page's own view and spin plan (core planSpin, the
@@ -16,8 +21,8 @@ const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
  * announced winner. A shared wheel never changes: every spin picks from all its items. The wheel is as
  * large as the room allows: as wide as the spinner, and as high as the window less `around` px.
  * As an overlay (`overlay`, the embed), the winner shows on a banner in a band under the wheel
- * (.winner-band in styles.css); without `controls` there is no Spin button and a click on the wheel, Space or Enter
- * spins it (a stream overlay's host interacts with the source, viewers never see a button).
+ * (.winner-band in styles.css), and once there are several, the winners list in the order drawn;
+ * without `controls` there is no Spin button and a click on the wheel, Space or Enter spins it (a stream overlay's host interacts with the source, viewers never see a button).
  */
 export function SharedSpinner({
   wheel,
@@ -35,6 +40,8 @@ export function SharedSpinner({
   const busy = useRef(false)
   const [spinning, setSpinning] = useState(false)
   const [winner, setWinner] = useState<Item | null>(null)
+  // As an overlay: the winners of this page's spins in the order drawn (the newest 100) and how many.
+  const [winners, setWinners] = useState<{ list: Item[]; drawn: number }>({ list: [], drawn: 0 })
   const { items, settings } = wheel
 
   useEffect(() => () => stopSpinSound(), [])
@@ -55,7 +62,9 @@ export function SharedSpinner({
     stopSpinSound()
     busy.current = false
     setSpinning(false)
-    setWinner(items[plan.winnerIndex] as Item)
+    const won = items[plan.winnerIndex] as Item
+    setWinner(won)
+    setWinners(({ list, drawn }) => ({ list: [...list, won].slice(-LISTED_WINNERS), drawn: drawn + 1 }))
     if (settings.confettiEnabled) void celebrate()
   }, [items, settings])
 
@@ -78,16 +87,17 @@ export function SharedSpinner({
       </div>
       {controls && (
         <button type="button" onClick={() => void spin()} disabled={spinning} className={SPIN_BUTTON_CLASS}>
-          {spinning ? 'Spinning…' : 'Spin'}
+          {spinning ? t('Spinning…') : t('Spin')}
         </button>
       )}
       {overlay ? (
         <div role="status" aria-live="polite" className="winner-band" data-testid="shared-result">
           {winner && (
-            <p className="winner-banner" data-testid="winner-banner">
-              <span aria-hidden style={{ backgroundColor: winner.color }} />
-              <span data-testid="winner-text">{winner.text}</span>
-            </p>
+            <WinnerBanner
+              winners={winners.list}
+              firstPlace={winners.drawn - winners.list.length + 1}
+              textTestId="winner-text"
+            />
           )}
         </div>
       ) : (
@@ -104,7 +114,11 @@ export function SharedSpinner({
                 className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
                 style={{ backgroundColor: winner.color }}
               />
-              The winner is <strong data-testid="winner-text">{winner.text}</strong>
+              {tx('The winner is <0/>', [
+                <strong key="winner" data-testid="winner-text">
+                  {winner.text}
+                </strong>,
+              ])}
               {winner.image && (
                 <img src={winner.image} alt="" className="mx-auto mt-2 block max-h-32 rounded" />
               )}

@@ -1,7 +1,8 @@
 import { Copy, Crown } from 'lucide-react'
-import { formatCount } from '../../../core/format/count'
 import { FREE_ITEM_LIMIT } from '../../../core/plan/definition'
 import type { SharedWheel } from '../../../core/share/protocol'
+import { t } from '../../i18n/i18n'
+import { tx } from '../../i18n/rich'
 import { Link, useNavigate, useParams } from '../../router'
 import { clearListUndo } from '../../state/list-undo'
 import { usePlan } from '../../state/use-plan'
@@ -23,10 +24,10 @@ export function Component() {
   const state = useSharedWheel(id)
   usePageTitle(
     state.kind === 'ready'
-      ? state.share.name || 'Shared wheel'
+      ? state.share.name || t('Shared wheel')
       : state.kind === 'loading'
-        ? 'Shared wheel'
-        : 'Link not available',
+        ? t('Shared wheel')
+        : t('Link not available'),
   )
   if (state.kind === 'loading') return <div className="min-h-dvh" aria-busy="true" />
   if (state.kind !== 'ready')
@@ -48,16 +49,21 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="truncate text-center text-3xl font-bold">{share.name || 'Shared wheel'}</h1>
+      <h1 className="truncate text-center text-3xl font-bold">{share.name || t('Shared wheel')}</h1>
       <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-400">
-        A shared wheel with {formatCount(share.itemCount)} {share.itemCount === 1 ? 'item' : 'items'}
+        {t('{count, plural, one {A shared wheel with # item} other {A shared wheel with # items}}', {
+          count: share.itemCount,
+        })}
       </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col items-center gap-3">
           <SharedSpinner wheel={share.wheel} around={AROUND_PX} />
           {share.watermark !== false && <MadeWithWhirl />}
         </div>
-        <section aria-label="Items" className="min-w-0 rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900">
+        <section
+          aria-label={t('Items')}
+          className="min-w-0 rounded-2xl bg-white p-4 shadow-sm dark:bg-slate-900"
+        >
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"
@@ -66,22 +72,23 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
               className="inline-flex items-center gap-1 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600"
             >
               <Copy aria-hidden className="size-4" />
-              Make a copy
+              {t('Make a copy')}
             </button>
             <span className="text-sm text-slate-600 dark:text-slate-400">
-              Loads it into your wheel, replacing the one there.
+              {t('Loads it into your wheel, replacing the one there.')}
             </span>
           </div>
           {!canCopy && (
             <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
               <Crown aria-hidden className="mr-1 inline size-4" />
-              This wheel has more than {FREE_ITEM_LIMIT} items: copying it needs Premium.{' '}
-              <Link to="/subscription" className="font-semibold underline">
-                Upgrade to Premium
-              </Link>
+              {tx(
+                'This wheel has more than {limit} items: copying it needs Premium. <0>Upgrade to Premium</0>',
+                [<Link key="upgrade" to="/subscription" className="font-semibold underline" />],
+                { limit: FREE_ITEM_LIMIT },
+              )}
             </p>
           )}
-          <h2 className="mt-6 text-lg font-semibold">Items</h2>
+          <h2 className="mt-6 text-lg font-semibold">{t('Items')}</h2>
           <ul className="mt-2 grid gap-1 text-sm sm:grid-cols-2" data-testid="shared-items">
             {items.slice(0, LISTED).map((item) => (
               <li key={item.id} className="flex min-w-0 items-center gap-2">
@@ -96,7 +103,7 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
           </ul>
           {items.length > LISTED && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-              and {formatCount(items.length - LISTED)} more on the wheel
+              {t('and {count, number} more on the wheel', { count: items.length - LISTED })}
             </p>
           )}
         </section>
