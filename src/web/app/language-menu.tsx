@@ -2,7 +2,6 @@ import { Languages } from 'lucide-react'
 import { useId } from 'react'
 import { isLocale, LOCALE_INFO, LOCALES } from '../../core/i18n/locales'
 import { currentLocale, t } from '../i18n/i18n'
-import { Select } from '../ui/text-input'
 import { switchLanguage } from './switch-language'
 
 /**
@@ -17,21 +16,21 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
       <label htmlFor={id} className="sr-only">
         {t('Language')}
       </label>
-      <Select
+      <select
         id={id}
         value={currentLocale()}
         onChange={(event) => {
           const locale = event.target.value
           if (isLocale(locale)) void switchLanguage(locale)
         }}
-        className="max-w-44 text-sm"
+        className="max-w-44 rounded-lg border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100"
       >
         {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
             {LOCALE_INFO[locale].name}
           </option>
         ))}
-      </Select>
+      </select>
     </div>
   )
 }
