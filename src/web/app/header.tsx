@@ -39,7 +39,7 @@ export function Header({ account }: { account: React.ReactNode }) {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link
           to="/"
-          className="mr-auto flex items-center gap-2 text-lg font-bold tracking-tight"
+          className="me-auto flex items-center gap-2 text-lg font-bold tracking-tight"
           aria-label={t('Whirl home')}
         >
           <Logo className="size-8" />

@@ -19,7 +19,7 @@ export function FaqAccordion({ faqs }: { faqs: Faq[] }) {
                 aria-expanded={isOpen}
                 aria-controls={`${id}-${i}`}
                 onClick={() => setOpen(isOpen ? null : i)}
-                className="flex w-full items-center justify-between gap-4 px-4 py-3 text-left font-semibold"
+                className="flex w-full items-center justify-between gap-4 px-4 py-3 text-start font-semibold"
               >
                 {faq.q}
                 <ChevronDown

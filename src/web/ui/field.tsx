@@ -40,7 +40,7 @@ export function PasswordField({
         <TextInput
           id={id}
           type={visible ? 'text' : 'password'}
-          className="mt-1 w-full pr-11 text-base"
+          className="mt-1 w-full pe-11 text-base"
           {...props}
         />
         <button
@@ -50,7 +50,7 @@ export function PasswordField({
             visible ? (toggleNames?.hide ?? t('Hide password')) : (toggleNames?.show ?? t('Show password'))
           }
           aria-pressed={visible}
-          className="absolute inset-y-0 right-0 mt-1 inline-flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white"
+          className="absolute inset-y-0 end-0 mt-1 inline-flex w-11 items-center justify-center rounded-e-lg text-slate-500 hover:text-slate-800 dark:text-slate-400 dark:hover:text-white"
         >
           {visible ? <EyeOff aria-hidden className="size-5" /> : <Eye aria-hidden className="size-5" />}
         </button>

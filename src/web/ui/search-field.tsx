@@ -27,7 +27,7 @@ export function SearchField({
       </label>
       <Search
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-slate-500"
       />
       <TextInput
         id={inputId}
@@ -35,7 +35,7 @@ export function SearchField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         placeholder={placeholder}
-        className="w-full pl-9 text-sm"
+        className="w-full ps-9 text-sm"
       />
     </div>
   )

@@ -63,7 +63,7 @@ export function StorageUsageSummary() {
         {STORAGE_STORES.map((store) => (
           <div key={store} className="contents">
             <dt className="text-slate-600 dark:text-slate-300">{t(STORE_NAMES[store])}</dt>
-            <dd className="text-right tabular-nums">{sizeText(usage.stores[store])}</dd>
+            <dd className="text-end tabular-nums">{sizeText(usage.stores[store])}</dd>
           </div>
         ))}
       </dl>

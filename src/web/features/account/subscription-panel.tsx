@@ -48,7 +48,7 @@ function ExpiryNote({ profile }: { profile: Profile }) {
       )}
       {premium && trial && (
         <p className="mt-4 text-sm" data-testid="trial-status">
-          <span className="mr-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+          <span className="me-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
             {t('Trial')}
           </span>
           {trial.firstPaymentAt

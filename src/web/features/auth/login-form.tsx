@@ -36,7 +36,7 @@ export function LoginForm({ notice }: { notice: string | null }) {
           value={password}
           onChange={edit(setPassword)}
         />
-        <div className="text-right text-sm">
+        <div className="text-end text-sm">
           <Link
             to="/forgot-password"
             onClick={closeAuthModal}

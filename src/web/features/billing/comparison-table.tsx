@@ -21,7 +21,7 @@ function Cell({ value }: { value: boolean | string }) {
 export function ComparisonTable() {
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{t('Free and Premium plans compared')}</caption>
         <thead className="bg-slate-100 dark:bg-slate-800">
           <tr>

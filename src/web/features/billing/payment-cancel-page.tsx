@@ -32,7 +32,7 @@ export function Component() {
       </div>
       <section
         aria-labelledby="free-features"
-        className="mt-12 rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+        className="mt-12 rounded-2xl bg-white p-6 text-start shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
       >
         <h2 id="free-features" className="text-lg font-bold">
           {t('What you can do for free')}

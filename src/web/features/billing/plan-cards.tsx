@@ -83,7 +83,7 @@ export function PremiumCard({
 }) {
   return (
     <section aria-labelledby="premium-plan" className={`${card} ring-2 ring-brand-600`}>
-      <span className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+      <span className="absolute -top-3 end-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
         {t('Most Popular')}
       </span>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -25,7 +25,7 @@ function Card({
       className={`relative rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-900 ${premium ? 'ring-2 ring-brand-600' : ''}`}
     >
       {premium && (
-        <span className="absolute -top-3 right-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+        <span className="absolute -top-3 end-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
           {t('Recommended')}
         </span>
       )}

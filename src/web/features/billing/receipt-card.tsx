@@ -20,7 +20,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   return (
     <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2.5">
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 break-all text-right font-medium">{children}</dd>
+      <dd className="min-w-0 break-all text-end font-medium">{children}</dd>
     </div>
   )
 }
@@ -32,7 +32,7 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
   return (
     <section
       aria-labelledby="receipt-heading"
-      className="receipt rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      className="receipt rounded-2xl bg-white p-6 text-start shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
     >
       <h2 id="receipt-heading" className="text-lg font-bold">
         {subscription ? t('Subscription Details') : t('Payment Details')}

@@ -44,7 +44,7 @@ export function CookieConsent({ onClose }: { onClose(): void }) {
     <section
       role="dialog"
       aria-labelledby={titleId}
-      className="cookie-notice notice-enter print:hidden sticky bottom-0 z-50 max-h-[70dvh] overflow-y-auto border-t border-slate-200 bg-white p-3 shadow-2xl lg:fixed lg:right-3 lg:bottom-3 lg:max-w-md lg:rounded-2xl lg:border lg:p-5 dark:border-slate-700 dark:bg-slate-900"
+      className="cookie-notice notice-enter print:hidden sticky bottom-0 z-50 max-h-[70dvh] overflow-y-auto border-t border-slate-200 bg-white p-3 shadow-2xl lg:fixed lg:end-3 lg:bottom-3 lg:max-w-md lg:rounded-2xl lg:border lg:p-5 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
         <Cookie

@@ -147,7 +147,7 @@ export function ContactForm() {
           label={t('Message')}
           error={errors.message}
           extra={
-            <span id="contact-message-count" className="ml-auto shrink-0 text-slate-600 dark:text-slate-400">
+            <span id="contact-message-count" className="ms-auto shrink-0 text-slate-600 dark:text-slate-400">
               {fields.message.length}/{CONTACT_MESSAGE_MAX}
             </span>
           }
@@ -163,7 +163,7 @@ export function ContactForm() {
             {...describedBy(id('message'), errors.message, 'contact-message-count')}
           />
         </ContactField>
-        <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
+        <div aria-hidden="true" className="absolute -start-[10000px] size-px overflow-hidden">
           <label htmlFor="contact-website">{t('Leave this field empty')}</label>
           <input
             ref={honeypot}

@@ -35,8 +35,8 @@ export function DrawSwitch(props: DrawSwitchProps) {
         >
           <span
             aria-hidden
-            className={`absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform ${
-              draw.enabled ? 'translate-x-5' : ''
+            className={`absolute top-0.5 start-0.5 size-5 rounded-full bg-white shadow transition-transform ${
+              draw.enabled ? 'translate-x-5 rtl:-translate-x-5' : ''
             }`}
           />
         </button>

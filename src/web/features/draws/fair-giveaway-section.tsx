@@ -23,7 +23,7 @@ export function FairGiveawaySection() {
             'A giveaway draw commits the request (how many winners, or how many teams) with the entries, before the draw. It extends the protocol above without changing it: its first pick is the single winner.',
           )}
         </p>
-        <ul className="list-disc space-y-2 pl-6">
+        <ul className="list-disc space-y-2 ps-6">
           <li>
             {tx(
               '<0>The draw order</0>: apply the winner rule again and again with one counter that keeps counting (0, 1, 2, … across every pick, never starting again at 0). Each pick is made among the entries not drawn yet, in their order, with their weights (W is the sum of their weights).',

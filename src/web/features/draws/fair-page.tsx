@@ -35,7 +35,7 @@ export function Component() {
       </p>
 
       <Section title={t('In plain words')}>
-        <ol className="list-decimal space-y-2 pl-6">
+        <ol className="list-decimal space-y-2 ps-6">
           <li>
             {tx(
               '<0>Before the spin</0>, Whirl picks a secret random number (the server seed) and publishes its fingerprint (the commitment), together with the wheel’s entries. Once published, the secret can no longer be changed without everyone noticing.',
@@ -71,7 +71,7 @@ export function Component() {
 
       <Section title={t('The protocol')}>
         <p>{t('This is the exact algorithm; other people implement it, so it does not change.')}</p>
-        <ul className="list-disc space-y-2 pl-6">
+        <ul className="list-disc space-y-2 ps-6">
           <li>
             {tx(
               "<0/>: the wheel's items in order, as <1/> pairs. The weight is 1 unless the wheel has weights.",
@@ -98,7 +98,7 @@ export function Component() {
           </li>
           <li>
             {tx('<0/>: for counter = 0, 1, 2, …', [name('winner')])}
-            <ul className="mt-2 list-[circle] space-y-1 pl-6">
+            <ul className="mt-2 list-[circle] space-y-1 ps-6">
               <li>
                 {tx('h = HMAC-SHA256(key = the serverSeed bytes, message = UTF-8 of <0/>).', [
                   code(`\${clientSeed}:\${wheelHash}:\${counter}`),

@@ -42,7 +42,7 @@ export function GiveawayRecord({ draw }: { draw: PublicDraw }) {
           {result.rerolls.length === 0 ? (
             <p className="text-sm text-slate-700 dark:text-slate-300">{t('No winner was rerolled.')}</p>
           ) : (
-            <ol aria-label={t('Rerolls')} className="mt-1 list-decimal space-y-1 pl-6 text-sm">
+            <ol aria-label={t('Rerolls')} className="mt-1 list-decimal space-y-1 ps-6 text-sm">
               {result.rerolls.map((reroll, i) => (
                 <li key={reroll.winner} className="break-words">
                   {t('Place {place}: {replaced} replaced by {winner} ({time})', {

@@ -111,7 +111,7 @@ export function WinnersList({
           {result.rerolls.length > 0 && (
             <>
               <h3 className="mt-3 font-semibold">{t('Rerolls')}</h3>
-              <ol aria-label={t('Rerolls')} className="list-decimal pl-6 text-sm">
+              <ol aria-label={t('Rerolls')} className="list-decimal ps-6 text-sm">
                 {result.rerolls.map((r) => (
                   <li key={r.winner} className="break-words">
                     {t('Place {place}: {replaced} replaced by {winner}', {

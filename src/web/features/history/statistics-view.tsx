@@ -20,7 +20,7 @@ const TERMS = {
   'Most picked': msg('Most picked'),
   'Least picked': msg('Least picked'),
 } as const
-const cell = 'px-2 py-1 text-left'
+const cell = 'px-2 py-1 text-start'
 
 /** A chart with its PNG button and, under it, the same numbers as a table. */
 function ChartSection({

@@ -13,7 +13,7 @@ export function Component() {
           body: (
             <>
               <p>Whirl uses your browser's local storage, on your device only, for:</p>
-              <ul className="list-disc space-y-1 pl-6">
+              <ul className="list-disc space-y-1 ps-6">
                 <li>
                   <code>whirl-wheel-store</code>: your current wheel, your spin history, whether new wheels
                   start with sound and confetti, and (Premium) whether a saved wheel saves itself after each

@@ -85,7 +85,7 @@ export function PresetsTab() {
               <button
                 type="button"
                 onClick={() => load(preset)}
-                className="flex h-full w-full items-start gap-3 rounded-xl border border-slate-200 p-3 text-left hover:border-brand-500 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+                className="flex h-full w-full items-start gap-3 rounded-xl border border-slate-200 p-3 text-start hover:border-brand-500 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
               >
                 <MiniPie colors={preset.items.map((i) => i.color)} />
                 <span className="min-w-0 flex-1">

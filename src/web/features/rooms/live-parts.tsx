@@ -38,7 +38,7 @@ export function WinnerLine({ winner, className = '' }: { winner: RoomWinner | nu
         <>
           <span
             aria-hidden
-            className="mr-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
+            className="me-2 inline-block size-4 rounded-full align-middle ring-1 ring-slate-400"
             style={{ backgroundColor: winner.color }}
           />
           {tx('The winner is <0/>', [

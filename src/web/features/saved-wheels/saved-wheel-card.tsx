@@ -23,14 +23,14 @@ type Props = {
 }
 
 const menuItem =
-  'flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800'
+  'flex w-full items-center gap-2 px-3 py-2 text-start text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800'
 
 /** A locked action in the menu: it leads to the plans page, with the 'Premium Only' badge. */
 function LockedItem({ icon, label }: { icon: ReactNode; label: string }) {
   return (
     <Link to="/subscription" role="menuitem" className={`${menuItem} text-slate-600 dark:text-slate-400`}>
       {icon} {t(label)}
-      <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
+      <span className="ms-auto inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/20 dark:text-amber-200">
         <Crown aria-hidden className="size-3" />
         {t('Premium Only')}
       </span>
@@ -143,7 +143,7 @@ export function SavedWheelCard({
           ref={menu}
           role="menu"
           aria-label={t('Actions for {name}', { name: wheel.name })}
-          className={`absolute top-12 right-4 z-10 ${readOnly ? 'w-60' : 'w-44'} overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700`}
+          className={`absolute top-12 end-4 z-10 ${readOnly ? 'w-60' : 'w-44'} overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700`}
         >
           {readOnly ? (
             <LockedItem icon={<Copy aria-hidden className="size-4" />} label={msg('Duplicate')} />

@@ -80,7 +80,7 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
           </div>
           {!canCopy && (
             <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-              <Crown aria-hidden className="mr-1 inline size-4" />
+              <Crown aria-hidden className="me-1 inline size-4" />
               {tx(
                 'This wheel has more than {limit} items: copying it needs Premium. <0>Upgrade to Premium</0>',
                 [<Link key="upgrade" to="/subscription" className="font-semibold underline" />],

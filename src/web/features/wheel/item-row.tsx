@@ -93,7 +93,7 @@ export const ItemRow = memo(function ItemRow({
             setDraft(item.text)
             setEditing(true)
           }}
-          className="group flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+          className="group flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1 text-start text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
           aria-label={t('Edit {item}', { item: item.text })}
         >
           <span className="truncate">{item.text}</span>
@@ -103,7 +103,7 @@ export const ItemRow = memo(function ItemRow({
       {advanced && <WeightField item={item} />}
       {chance !== undefined && (
         <span
-          className="w-12 shrink-0 text-right text-xs tabular-nums text-slate-600 dark:text-slate-300"
+          className="w-12 shrink-0 text-end text-xs tabular-nums text-slate-600 dark:text-slate-300"
           title={t('Chance')}
         >
           {percent(chance)}

@@ -76,14 +76,14 @@ export function ListToolbar({ count }: { count: number }) {
         role="switch"
         aria-checked={advanced}
         onClick={() => setAdvanced(!advanced)}
-        className="ml-auto inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-semibold"
+        className="ms-auto inline-flex items-center gap-2 rounded-lg px-2 py-2 text-sm font-semibold"
       >
         <span
           aria-hidden
           className={`relative h-5 w-9 rounded-full transition-colors ${advanced ? 'bg-brand-600' : 'bg-slate-400 dark:bg-slate-600'}`}
         >
           <span
-            className={`absolute top-0.5 size-4 rounded-full bg-white transition-all ${advanced ? 'left-4.5' : 'left-0.5'}`}
+            className={`absolute top-0.5 size-4 rounded-full bg-white transition-all ${advanced ? 'start-4.5' : 'start-0.5'}`}
           />
         </span>
         {t('Advanced')}

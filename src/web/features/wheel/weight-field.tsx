@@ -54,7 +54,7 @@ export function WeightField({ item }: { item: Item }) {
         <span
           id={errorId}
           role="alert"
-          className="absolute right-0 top-full z-10 mt-1 w-56 rounded border border-red-300 bg-red-50 p-2 text-xs font-medium text-red-800 shadow dark:border-red-700 dark:bg-red-950 dark:text-red-200"
+          className="absolute end-0 top-full z-10 mt-1 w-56 rounded border border-red-300 bg-red-50 p-2 text-xs font-medium text-red-800 shadow dark:border-red-700 dark:bg-red-950 dark:text-red-200"
         >
           {t(error)}
         </span>
