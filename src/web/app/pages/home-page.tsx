@@ -7,6 +7,7 @@ import {
   TESTIMONIALS,
   USE_CASES,
 } from '../../features/marketing/home-sections'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { usePageTitle } from '../../ui/use-page-title'
@@ -63,11 +64,11 @@ export function Component() {
           Illustrative examples, not quotes from real customers.
         </p>
         <ul className="mt-8 grid gap-4 md:grid-cols-3">
-          {TESTIMONIALS.map((t) => (
-            <li key={t.who} className="rounded-2xl bg-white p-5 shadow-sm dark:bg-slate-900">
+          {TESTIMONIALS.map((item) => (
+            <li key={item.who} className="rounded-2xl bg-white p-5 shadow-sm dark:bg-slate-900">
               <Quote aria-hidden className="size-6 text-brand-500" />
-              <p className="mt-2">{t.quote}</p>
-              <p className="mt-3 text-sm font-medium text-slate-600 dark:text-slate-400">{t.who}</p>
+              <p className="mt-2">{t(item.quote)}</p>
+              <p className="mt-3 text-sm font-medium text-slate-600 dark:text-slate-400">{t(item.who)}</p>
             </li>
           ))}
         </ul>
