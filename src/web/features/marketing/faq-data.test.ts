@@ -29,7 +29,9 @@ describe('FAQ search', () => {
     await loadPageMessages()
     const spanish = translatedFaqs(FAQS)
     expect(spanish[0]?.q).toBe('¿Whirl es gratis?')
-    expect(searchFaqs(spanish, 'CRIPTOGRÁFICO').map((f) => f.q)).toEqual(['¿Los giros son de verdad aleatorios?'])
+    expect(searchFaqs(spanish, 'CRIPTOGRÁFICO').map((f) => f.q)).toEqual([
+      '¿Los giros son de verdad aleatorios?',
+    ])
     expect(searchFaqs(spanish, 'cryptographic')).toEqual([])
 
     await loadLocale('tr')
