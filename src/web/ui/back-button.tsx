@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
+import { t } from '../i18n/i18n'
 import { useNavigate } from '../router'
 
 /** Back to the previous page; to the home page when this page was opened directly. */
@@ -15,7 +16,7 @@ export function BackButton() {
       className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-200 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       <ArrowLeft aria-hidden className="size-4" />
-      Back
+      {t('Back')}
     </button>
   )
 }
