@@ -18,9 +18,8 @@ export function tr(locale: Locale, english: string): string {
     catalogue = readCatalogue(locale)
     catalogues.set(locale, catalogue)
   }
-  const text = catalogue[english]
-  if (!text) throw new Error(`${locale}.json has no translation of "${english}"`)
-  return text
+  // A message the catalogue lacks fails the check that looks for it, saying so.
+  return catalogue[english] || `⟪${locale}.json lacks "${english}"⟫`
 }
 
 /** The address of a page (`/wheel`) in a language (`/es/wheel`; English keeps the bare path). */
