@@ -20,6 +20,7 @@ test.beforeAll(async () => {
 async function chooseLanguage(page: Page, current: Locale, target: Locale): Promise<void> {
   const menu = page.getByRole('banner').getByLabel(tr(current, 'Language'), { exact: true })
   const name = LOCALE_INFO[target].name
+  await expect(menu).toBeVisible()
   if (await menu.evaluate((el) => el.tagName === 'SELECT')) {
     await menu.selectOption({ label: name })
     return
@@ -137,16 +138,19 @@ test('in Arabic the layout is mirrored and a wheel of Arabic and English names s
     page.getByRole('banner').getByRole('link', { name: tr(locale, 'Whirl home') })
 
   await page.goto('/')
-  await expect(logo('en')).toBeVisible()
-  const ltr = await logo('en').boundingBox()
+  // The app replaces the prerendered header when it starts: read the box once it stands.
+  const box = async (locale: Locale) => {
+    await expect.poll(async () => (await logo(locale).boundingBox()) !== null).toBe(true)
+    return logo(locale).boundingBox()
+  }
+  const ltr = await box('en')
   expect(ltr, 'the English logo').not.toBeNull()
   expect((ltr?.x ?? 0) + (ltr?.width ?? 0) / 2, 'the logo is on the left in English').toBeLessThan(width / 2)
 
   const texts = ['علي', 'Ali Khan', 'سارة Sarah']
   await openWheelAt(page, at('ar', '/wheel'), 'عجلة الأسماء', items(texts, ['#dc2626', '#16a34a', '#2563eb']))
   await expectLanguage(page, 'ar')
-  await expect(logo('ar')).toBeVisible()
-  const rtl = await logo('ar').boundingBox()
+  const rtl = await box('ar')
   expect(rtl, 'the Arabic logo').not.toBeNull()
   // Mirrored: the logo sits at the right edge, where English has it at the left.
   expect((rtl?.x ?? 0) + (rtl?.width ?? 0) / 2, 'the logo is on the right in Arabic').toBeGreaterThan(
