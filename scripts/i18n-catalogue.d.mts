@@ -6,6 +6,7 @@ export function messageId(source: string): string
 export function readCatalogue(locale: string): Record<string, string>
 export function pseudoMessage(source: string): string
 export const GROUP_FOLDERS: Record<string, string[]>
+export const MAIN_FILES: string[]
 export type Found = Map<string, Set<string>>
 export function messageGroups(found: Found): Map<string, string>
 export function compiledCatalogue(

@@ -57,12 +57,20 @@ export function pseudoMessage(source) {
  */
 export const GROUP_FOLDERS = { pages: ['src/web/features/marketing/'] }
 
+/** Files in a group's folder whose messages are 'main' all the same: the home page shows them too. */
+export const MAIN_FILES = ['src/web/features/marketing/home-sections.tsx']
+
 /** The group of each English message, from the files the code uses it in. */
 export function messageGroups(found) {
   const groups = new Map()
   for (const [message, files] of found) {
     const only = Object.entries(GROUP_FOLDERS).find(([, folders]) =>
-      [...files].every((file) => folders.some((folder) => file.replaceAll(path.sep, '/').includes(folder))),
+      [...files].every((file) => {
+        const name = file.replaceAll(path.sep, '/')
+        return (
+          !MAIN_FILES.some((main) => name.endsWith(main)) && folders.some((folder) => name.includes(folder))
+        )
+      }),
     )
     groups.set(message, only ? only[0] : 'main')
   }

@@ -47,14 +47,21 @@ const pagesLoaders: Record<AnyLocale, Loader> = {
 // Until a catalogue is loaded (unit tests, the first lines of a page) messages show in English.
 const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } })
 
+// The page's language as it is being loaded: the router starts loading a static page's code (and
+// its messages) before loadLocale has finished, so loadPageMessages waits for it.
+let localeLoading: Promise<void> = Promise.resolve()
+
 /** Loads a language's main messages and makes it the page's language. */
-export async function loadLocale(locale: AnyLocale): Promise<void> {
-  const messages = (await mainLoaders[locale]()).default
-  i18n.loadAndActivate({ locale, messages })
+export function loadLocale(locale: AnyLocale): Promise<void> {
+  localeLoading = mainLoaders[locale]().then(({ default: messages }) => {
+    i18n.loadAndActivate({ locale, messages })
+  })
+  return localeLoading
 }
 
 /** Adds the static pages' messages of the page's language (before such a page renders). */
 export async function loadPageMessages(): Promise<void> {
+  await localeLoading
   const locale = currentLocale()
   const messages = (await pagesLoaders[locale]()).default
   i18n.load(locale, messages)

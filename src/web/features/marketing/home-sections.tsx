@@ -13,74 +13,84 @@ import {
   Users,
   UtensilsCrossed,
 } from 'lucide-react'
+import { msg } from '../../../core/i18n/message-id'
+import { t } from '../../i18n/i18n'
 
+/** A card's title and text are English messages, shown with t(). */
 type Card = { icon: LucideIcon; title: string; text: string }
 
 export const FEATURES: Card[] = [
   {
     icon: Dices,
-    title: 'Interactive spinning',
-    text: 'A smooth spin of 1 to 5 seconds, with sound and confetti you can switch off.',
+    title: msg('Interactive spinning'),
+    text: msg('A smooth spin of 1 to 5 seconds, with sound and confetti you can switch off.'),
   },
   {
     icon: ShieldCheck,
-    title: 'Provably fair',
-    text: 'Cryptographic randomness and a winner that is always the segment under the pointer.',
+    title: msg('Provably fair'),
+    text: msg('Cryptographic randomness and a winner that is always the segment under the pointer.'),
   },
   {
     icon: Palette,
-    title: 'Make it yours',
-    text: 'Colour every item, rename the wheel and size it from 200 to 500 px.',
+    title: msg('Make it yours'),
+    text: msg('Colour every item, rename the wheel and size it from 200 to 500 px.'),
   },
   {
     icon: Save,
-    title: 'Save and share',
-    text: 'Premium keeps your wheels in your account and exports them as files.',
+    title: msg('Save and share'),
+    text: msg('Premium keeps your wheels in your account and exports them as files.'),
   },
   {
     icon: History,
-    title: 'History and export',
-    text: 'Premium records every result and exports it as a CSV for a spreadsheet.',
+    title: msg('History and export'),
+    text: msg('Premium records every result and exports it as a CSV for a spreadsheet.'),
   },
   {
     icon: LayoutTemplate,
-    title: 'Three modes and presets',
-    text: 'Normal, elimination and accumulation, plus a library of ready-made wheels.',
+    title: msg('Three modes and presets'),
+    text: msg('Normal, elimination and accumulation, plus a library of ready-made wheels.'),
   },
 ]
 
 export const USE_CASES: Card[] = [
   {
     icon: GraduationCap,
-    title: 'Classrooms',
-    text: 'Pick who answers next, fairly, and remove names as they go.',
+    title: msg('Classrooms'),
+    text: msg('Pick who answers next, fairly, and remove names as they go.'),
   },
-  { icon: Gift, title: 'Giveaways', text: 'Draw a winner on stream that everyone can watch land.' },
+  { icon: Gift, title: msg('Giveaways'), text: msg('Draw a winner on stream that everyone can watch land.') },
   {
     icon: Users,
-    title: 'Team building',
-    text: 'Choose who presents, who brings cake, or the next icebreaker.',
+    title: msg('Team building'),
+    text: msg('Choose who presents, who brings cake, or the next icebreaker.'),
   },
-  { icon: Gamepad2, title: 'Game nights', text: 'Truth or dare, the next game, or who goes first.' },
+  {
+    icon: Gamepad2,
+    title: msg('Game nights'),
+    text: msg('Truth or dare, the next game, or who goes first.'),
+  },
   {
     icon: UtensilsCrossed,
-    title: 'Decisions',
-    text: 'Lunch, the film tonight, or yes or no when you cannot decide.',
+    title: msg('Decisions'),
+    text: msg('Lunch, the film tonight, or yes or no when you cannot decide.'),
   },
   {
     icon: MonitorPlay,
-    title: 'Content creation',
-    text: 'A big, colourful wheel that looks good on camera and in dark mode.',
+    title: msg('Content creation'),
+    text: msg('A big, colourful wheel that looks good on camera and in dark mode.'),
   },
 ]
 
 export const TESTIMONIALS = [
   {
-    quote: 'My class asks for the wheel every morning. Elimination mode means nobody gets picked twice.',
-    who: 'A primary school teacher',
+    quote: msg('My class asks for the wheel every morning. Elimination mode means nobody gets picked twice.'),
+    who: msg('A primary school teacher'),
   },
-  { quote: 'We draw our monthly giveaway live. Viewers can see exactly where it stops.', who: 'A streamer' },
-  { quote: 'Friday lunch is no longer a twenty-minute debate.', who: 'A team lead' },
+  {
+    quote: msg('We draw our monthly giveaway live. Viewers can see exactly where it stops.'),
+    who: msg('A streamer'),
+  },
+  { quote: msg('Friday lunch is no longer a twenty-minute debate.'), who: msg('A team lead') },
 ]
 
 export function CardGrid({ cards }: { cards: Card[] }) {
@@ -89,8 +99,8 @@ export function CardGrid({ cards }: { cards: Card[] }) {
       {cards.map(({ icon: Icon, title, text }) => (
         <li key={title} className="rounded-2xl bg-white p-5 shadow-sm dark:bg-slate-900">
           <Icon aria-hidden className="size-7 text-brand-600 dark:text-brand-500" />
-          <h3 className="mt-3 font-semibold">{title}</h3>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text}</p>
+          <h3 className="mt-3 font-semibold">{t(title)}</h3>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(text)}</p>
         </li>
       ))}
     </ul>
@@ -111,7 +121,7 @@ export function DemoWheel() {
         viewBox="-1 -1 2 2"
         className="demo-wheel relative size-full"
         role="img"
-        aria-label="A spinning wheel with six coloured segments"
+        aria-label={t('A spinning wheel with six coloured segments')}
       >
         {COLORS.map((color, i) => {
           const a0 = (i * Math.PI) / 3

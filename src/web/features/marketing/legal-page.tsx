@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react'
+import { intlLocale, t } from '../../i18n/i18n'
 import { BackButton } from '../../ui/back-button'
 import { usePageTitle } from '../../ui/use-page-title'
 
-export const LAST_UPDATED = 'July 26, 2025'
+/** When the Privacy Policy and the Terms of Service last changed (July 26, 2025). */
+const LAST_UPDATED = new Date(Date.UTC(2025, 6, 26))
 
 export type LegalSection = { title: string; body: ReactNode }
 
-/** The frame of the Privacy Policy and the Terms of Service. */
+/** The frame of the Privacy Policy and the Terms of Service; every text comes in the page's language. */
 export function LegalPage({
   title,
   intro,
@@ -17,11 +19,14 @@ export function LegalPage({
   sections: LegalSection[]
 }) {
   usePageTitle(title)
+  const date = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    LAST_UPDATED,
+  )
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
       <BackButton />
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Last updated: {LAST_UPDATED}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{t('Last updated: {date}', { date })}</p>
       <p className="mt-6 text-slate-700 dark:text-slate-300">{intro}</p>
       {sections.map((s, i) => (
         <section key={s.title} className="mt-8">

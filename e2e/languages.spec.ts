@@ -1,0 +1,166 @@
+// Whirl in each of its ten languages (issue 38): the main pages, the sign-in dialog, a shared
+// wheel and a server's error message speak the page's language; the language menu switches and
+// remembers; Arabic is right to left, mirrored, and spins a wheel of mixed Arabic and English.
+// Translations are read from the catalogue (locale-helpers.ts `tr`): only English is written here.
+import { expect, type Page, test } from '@playwright/test'
+import { LOCALE_INFO, LOCALES, type Locale } from '../src/core/i18n/locales'
+import { expectNoAxeViolations } from './axe'
+import { at, createShare, expectLanguage, openWheelAt, tr } from './locale-helpers'
+import { items } from './wheel-helpers'
+
+const SHARED_NAME = 'Picnic picker'
+const SHARED_ITEMS = ['Apples', 'Bananas', 'Cherries']
+let shared = ''
+
+test.beforeAll(async () => {
+  shared = await createShare(SHARED_NAME, SHARED_ITEMS)
+})
+
+/** Chooses a language in the header's menu ("Language": a <select>, or a button opening a list). */
+async function chooseLanguage(page: Page, current: Locale, target: Locale): Promise<void> {
+  const menu = page.getByRole('banner').getByLabel(tr(current, 'Language'), { exact: true })
+  const name = LOCALE_INFO[target].name
+  await expect(menu).toBeVisible()
+  if (await menu.evaluate((el) => el.tagName === 'SELECT')) {
+    await menu.selectOption({ label: name })
+    return
+  }
+  await menu.click()
+  await page
+    .getByRole('menuitemradio', { name, exact: true })
+    .or(page.getByRole('menuitem', { name, exact: true }))
+    .or(page.getByRole('option', { name, exact: true }))
+    .or(page.getByRole('link', { name, exact: true }))
+    .first()
+    .click()
+}
+
+for (const locale of LOCALES) {
+  test(`${LOCALE_INFO[locale].name} (${locale}): pages, sign-in, a shared wheel and an error`, async ({
+    page,
+  }) => {
+    // Five pages and a sign-in on the server: more than one page's usual time.
+    test.setTimeout(60_000)
+    const say = (english: string) => tr(locale, english)
+    const heading = page.getByRole('heading', { level: 1 })
+    const nav = page.getByRole('banner')
+    // What a page shows is checked softly, so one run lists every page still in English; the
+    // steps that click go last.
+    const check = expect.soft
+
+    await page.goto(at(locale, '/'))
+    await expectLanguage(page, locale)
+    await check(heading).toHaveText(say('Spin the wheel. Get a fair winner.'))
+    await check(nav.getByRole('link', { name: say('Wheel'), exact: true })).toBeVisible()
+    await check(nav.getByRole('link', { name: say('Whirl home') })).toBeVisible()
+
+    await page.goto(at(locale, '/wheel'))
+    await expectLanguage(page, locale)
+    await check(page.getByRole('button', { name: say('Spin'), exact: true })).toBeVisible()
+    await check(page.getByRole('tab', { name: say('Customize') })).toBeVisible()
+
+    await page.goto(at(locale, '/subscription'))
+    await expectLanguage(page, locale)
+    await check(heading).toHaveText(say('Subscription Plans'))
+
+    // A shared wheel: the page speaks the visitor's language, the wheel's own words stay as written.
+    await page.goto(at(locale, shared))
+    await expectLanguage(page, locale)
+    await check(heading).toHaveText(SHARED_NAME)
+    await check(page.getByRole('button', { name: say('Make a copy') })).toBeVisible()
+    await check(page.getByRole('button', { name: say('Spin'), exact: true })).toBeVisible()
+
+    // A bad sign-in: the dialog, and the server's answer, in the page's language.
+    await nav.getByRole('button', { name: say('Sign In'), exact: true }).click({ timeout: 5000 })
+    const dialog = page.getByRole('dialog', { name: say('Sign In') })
+    await dialog.locator('input[type=email]').fill(`nobody-${locale}-${Date.now()}@example.com`)
+    await dialog.locator('input[type=password]').fill('not-the-password-1')
+    await dialog.getByRole('button', { name: say('Sign In'), exact: true }).click()
+    await expect(dialog.getByRole('alert')).toContainText(
+      say('The email or password is not correct. Please try again.'),
+    )
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+  })
+}
+
+test.describe('with a browser that asks for French', () => {
+  test.use({ locale: 'fr-FR' })
+
+  test('the language menu switches the page and remembers the choice over the browser’s', async ({
+    page,
+  }) => {
+    // A first visit follows the browser's language.
+    await page.goto('/wheel')
+    await expect(page).toHaveURL(/\/fr\/wheel$/)
+    await expectLanguage(page, 'fr')
+
+    await chooseLanguage(page, 'fr', 'es')
+    await expect(page).toHaveURL(/\/es\/wheel$/)
+    await expectLanguage(page, 'es')
+    await expect(page.getByRole('button', { name: tr('es', 'Spin'), exact: true })).toBeVisible()
+    // A bare address now opens in the chosen language, not the browser's, also after a reload.
+    await page.goto('/subscription')
+    await expect(page).toHaveURL(/\/es\/subscription$/)
+    await page.reload()
+    await expect(page).toHaveURL(/\/es\/subscription$/)
+    await expectLanguage(page, 'es')
+
+    // Choosing English is remembered too: bare addresses stay English.
+    await chooseLanguage(page, 'es', 'en')
+    await expect(page).toHaveURL(/:\d+\/subscription$/)
+    await expectLanguage(page, 'en')
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Spin the wheel. Get a fair winner.')
+    await expect(page).toHaveURL(/:\d+\/$/)
+    await expectLanguage(page, 'en')
+  })
+})
+
+for (const locale of ['ar', 'ja'] as const) {
+  test(`the home page and /wheel pass the WCAG A/AA checks in ${LOCALE_INFO[locale].name}`, async ({
+    page,
+  }) => {
+    await page.goto(at(locale, '/'))
+    await expectLanguage(page, locale)
+    await expectNoAxeViolations(page, `${locale} /`)
+    await page.goto(at(locale, '/wheel'))
+    await expect(page.getByRole('button', { name: tr(locale, 'Spin'), exact: true })).toBeVisible()
+    await expectNoAxeViolations(page, `${locale} /wheel`)
+  })
+}
+
+test('in Arabic the layout is mirrored and a wheel of Arabic and English names spins to a winner', async ({
+  page,
+}) => {
+  const width = page.viewportSize()?.width ?? 1280
+  const logo = (locale: Locale) =>
+    page.getByRole('banner').getByRole('link', { name: tr(locale, 'Whirl home') })
+
+  await page.goto('/')
+  // The app replaces the prerendered header when it starts: read the box once it stands.
+  const box = async (locale: Locale) => {
+    await expect.poll(async () => (await logo(locale).boundingBox()) !== null).toBe(true)
+    return logo(locale).boundingBox()
+  }
+  const ltr = await box('en')
+  expect(ltr, 'the English logo').not.toBeNull()
+  expect((ltr?.x ?? 0) + (ltr?.width ?? 0) / 2, 'the logo is on the left in English').toBeLessThan(width / 2)
+
+  const texts = ['علي', 'Ali Khan', 'سارة Sarah']
+  await openWheelAt(page, at('ar', '/wheel'), 'عجلة الأسماء', items(texts, ['#dc2626', '#16a34a', '#2563eb']))
+  await expectLanguage(page, 'ar')
+  const rtl = await box('ar')
+  expect(rtl, 'the Arabic logo').not.toBeNull()
+  // Mirrored: the logo sits at the right edge, where English has it at the left.
+  expect((rtl?.x ?? 0) + (rtl?.width ?? 0) / 2, 'the logo is on the right in Arabic').toBeGreaterThan(
+    width / 2,
+  )
+  expect(Math.abs(width - ((rtl?.x ?? 0) + (rtl?.width ?? 0)) - (ltr?.x ?? 0))).toBeLessThanOrEqual(24)
+
+  await page.getByRole('button', { name: tr('ar', 'Spin'), exact: true }).click()
+  const winner = page.getByRole('dialog', { name: tr('ar', 'We have a winner!') })
+  await expect(winner).toBeVisible({ timeout: 8000 })
+  const name = (await winner.getByTestId('winner-text').textContent())?.trim()
+  expect(texts, `winner "${name}"`).toContain(name)
+})
