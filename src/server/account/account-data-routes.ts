@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DELETION_MESSAGES, deleteAccountRequestSchema, FRESH_SIGN_IN_MS } from '../../core/account/deletion'
+import { msg } from '../../core/i18n/message-id'
 import { copyCookies, requestHeaders } from '../auth/auth-response'
 import type { BillingService } from '../billing/service'
 import { HttpError } from '../http/errors'
@@ -73,7 +74,7 @@ function registerAccountDataRoutes(
   app.get('/api/account/data', { schema: download }, async (request, reply) => {
     const user = await requireUser(request)
     const data = await accountDataStream(db, user.userId)
-    if (!data) throw new HttpError(401, 'Please sign in to continue.')
+    if (!data) throw new HttpError(401, msg('Please sign in to continue.'))
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', 'attachment; filename="whirl-my-data.json"')

@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
 import { APP_PATHS, isAppPath, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/app-paths'
+import { msg } from '../../core/i18n/message-id'
 import type { Config } from '../config/config'
+import { translator } from '../i18n/translate'
 import { noQuery } from './openapi'
 
 /** An HTML document with its compressed forms, made once at start-up. */
@@ -152,7 +154,7 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
       pathname.startsWith('/api/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.status(404).send({ error: 'Not found.' })
+      return reply.status(404).send({ error: translator(request.locale)(msg('Not found.')) })
     }
     if (!shell) {
       return reply

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { msg } from '../../core/i18n/message-id'
 import { itemLimitMessage } from '../../core/plan/plan'
 import type { RandomSource } from '../../core/random/random'
 import { newRoomCode } from '../../core/rooms/code'
@@ -89,7 +90,7 @@ export function createRoomService(options: {
         return updated
       }
     }
-    throw new HttpError(409, 'The room changed meanwhile. Please try again.')
+    throw new HttpError(409, msg('The room changed meanwhile. Please try again.'))
   }
 
   /** The wheel changed: a new commitment for the next spin replaces the old one. */
