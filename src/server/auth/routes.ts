@@ -20,6 +20,7 @@ import { users, verifications } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
+import { translator } from '../i18n/translate'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
 import { type EmailLimitedAction, emailLimitKey, tooManyAttempts } from '../limits/rate-limit'
@@ -159,7 +160,7 @@ function registerAccountRoutes(app: FastifyInstance): void {
         asResponse: true,
       })
       if (response.status >= 500) throw await authError(response, request.log)
-      return { success: true as const, message: FORGOT_PASSWORD_MESSAGE }
+      return { success: true as const, message: translator(request.locale)(FORGOT_PASSWORD_MESSAGE) }
     })
 
     // Sets the new password (every session of the user is revoked), then signs the user in here.

@@ -85,3 +85,10 @@ export function localeOfHeader(header: string | undefined): AnyLocale {
 export function storedLocale(value: string | null | undefined): Locale | undefined {
   return value && Object.hasOwn(CATALOGUES, value) ? (value as Locale) : undefined
 }
+
+/** The language a request asked in, to keep on a new profile: undefined without a header or for the pseudo-language. */
+export function chosenLocale(header: string | null | undefined): Locale | undefined {
+  if (!header) return undefined
+  const locale = localeOfHeader(header)
+  return locale === PSEUDO_LOCALE ? undefined : locale
+}
