@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { msg } from '../i18n/message-id'
 import { storableString } from '../text/schema'
 
 /**
@@ -57,7 +58,7 @@ export const capturedPaymentSchema = z.object({
 export type CapturedPayment = z.infer<typeof capturedPaymentSchema>
 
 /** What the plans and payment pages say while the sandbox payment provider is active (issue 12). */
-export const TEST_MODE_TEXT = 'Test mode: payments are simulated. No money is charged.'
+export const TEST_MODE_TEXT = msg('Test mode: payments are simulated. No money is charged.')
 
 /**
  * GET /api/billing/config: what the browser is told of billing (the provider's kind, test mode, the
