@@ -63,7 +63,7 @@ export function sharePageHtml(shell: string, meta: PageMeta, locale: AnyLocale =
   }
   return shell
     .replace(
-      /<html lang="[^"]*"(?: dir="[^"]*")?/,
+      /<html(?: lang="[^"]*")?(?: dir="[^"]*")?/,
       () => `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}"`,
     )
     .replace(/<meta name="description"[^>]*>\s*/, '')

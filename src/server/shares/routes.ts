@@ -185,11 +185,15 @@ function registerShareRoutes(
       found.status === 'ok'
         ? { kind: 'share', id, name: found.name, itemCount: found.itemCount, publicUrl }
         : { kind: found.status }
-    return reply
-      .status(found.status === 'ok' ? 200 : found.status === 'gone' ? 410 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(sharePageHtml(shell ?? FALLBACK_SHELL, meta, locale))
+    return (
+      reply
+        .status(found.status === 'ok' ? 200 : found.status === 'gone' ? 410 : 404)
+        .header('cache-control', 'no-cache')
+        // Its words follow the visitor's language.
+        .header('vary', 'Accept-Language')
+        .type('text/html; charset=utf-8')
+        .send(sharePageHtml(shell ?? FALLBACK_SHELL, meta, locale))
+    )
   }
 
   const pages = { schema: { params: shareParams, response: { 200: page, 404: page, 410: page } } }
