@@ -1,6 +1,8 @@
-// Prerenders every page of the app into BUILD_DIR/web/_pages/<page>.html (after `vite build`): the
-// built index.html with the page's markup inside #root. The server sends these instead of the bare
-// shell, so a phone paints the page before the JavaScript has arrived.
+// Prerenders every page of the app in every language into BUILD_DIR/web/_pages/<prefix>/<page>.html
+// (after `vite build`; English has no prefix: _pages/<page>.html): the built index.html with the
+// page's markup inside #root, and its head in the page's language (lang and dir, title, description,
+// the other languages' addresses). The server sends these instead of the bare shell, so a phone
+// paints the page before the JavaScript has arrived.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -23,12 +25,17 @@ await build({
 })
 const {
   render,
+  pageHead,
   STATIC_PAGES,
   APP_PATHS,
   NOT_FOUND_PAGE,
   prerenderedPageFile,
   WHEEL_TITLE_ID,
   WHEEL_TITLE_SCRIPT,
+  LOCALES,
+  LOCALE_INFO,
+  PSEUDO_LOCALE,
+  localizedPath,
 } = await import(pathToFileURL(path.resolve(ssrDir, 'prerender.js')).href)
 
 // The code each page needs, preloaded beside the main bundle instead of after it: the route's
@@ -97,9 +104,47 @@ if (!template.includes(marker)) throw new Error(`index.html has no ${marker}`)
 const outDir = path.join(webDir, '_pages')
 rmSync(outDir, { recursive: true, force: true })
 mkdirSync(outDir, { recursive: true })
+const escapeAttr = (value) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * The page's head in its language: <html lang dir>, its title and description, and for a page that
+ * is the same in every language, its address in each (hreflang, x-default the English one). The
+ * public address is filled in by the server (%WHIRL_PUBLIC_URL%, like the support email).
+ */
+function localizedHead(page, route, locale) {
+  const { title, description } = pageHead(route)
+  const alternates =
+    locale !== PSEUDO_LOCALE && route !== NOT_FOUND_PAGE
+      ? [...LOCALES.map((l) => [l, localizedPath(l, route)]), ['x-default', route]]
+          .map(([l, href]) => `<link rel="alternate" hreflang="${l}" href="%WHIRL_PUBLIC_URL%${href}">`)
+          .join('')
+      : '<meta name="robots" content="noindex">'
+  return page
+    .replace(/<html lang="[^"]*">/, `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      () => `<meta name="description" content="${escapeAttr(description)}" />`,
+    )
+    .replace('</head>', () => `${alternates}</head>`)
+}
+
 const pages = [...APP_PATHS.map((route) => [route, STATIC_PAGES.includes(route)]), [NOT_FOUND_PAGE, true]]
-for (const [route, whole] of pages) {
-  let markup = await render(route, whole)
+const started = performance.now()
+let written = 0
+for (const locale of [...LOCALES, PSEUDO_LOCALE]) {
+  const prefix = LOCALE_INFO[locale].prefix
+  mkdirSync(path.join(outDir, prefix), { recursive: true })
+  for (const [route, whole] of pages) {
+    const page = await renderPage(route, whole, locale)
+    writeFileSync(path.join(outDir, prefix, prerenderedPageFile(route)), page)
+    written++
+  }
+}
+
+async function renderPage(route, whole, locale) {
+  let markup = await render(route, whole, locale)
   if (/<script\b/i.test(markup)) throw new Error(`Prerendered ${route} contains a script`)
   // The wheel page's heading takes the stored wheel's name before the first paint (prerender.tsx).
   if (route === '/wheel') {
@@ -108,12 +153,13 @@ for (const [route, whole] of pages) {
     markup = markup.replace(heading[0], () => heading[0] + WHEEL_TITLE_SCRIPT)
   }
   // inert until the app has rendered over it: a click on a control that has no code yet would be lost.
-  const page = startAfterFirstPaint(
-    template
+  return startAfterFirstPaint(
+    localizedHead(template, route, locale)
       .replace('</head>', `${preloadLinks(route)}</head>`)
       .replace(marker, `<div id="root"><div inert>${markup}</div></div>`),
   )
-  writeFileSync(path.join(outDir, prerenderedPageFile(route)), page)
 }
 rmSync(ssrDir, { recursive: true, force: true })
-console.log(`prerendered ${pages.length} pages into ${outDir}`)
+console.log(
+  `prerendered ${pages.length} pages in ${LOCALES.length + 1} languages (${written} files) into ${outDir} in ${Math.round(performance.now() - started)} ms`,
+)

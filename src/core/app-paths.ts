@@ -23,6 +23,21 @@ export const APP_PATHS = [
 
 export type AppPath = (typeof APP_PATHS)[number]
 
+/**
+ * Pages whose content is the same for every visitor: prerendered whole in every language, and
+ * listed in the sitemap.
+ */
+export const STATIC_PAGES: readonly AppPath[] = [
+  '/',
+  '/about',
+  '/faq',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/contact',
+  '/payment/cancel',
+  '/fair',
+]
+
 const known = new Set<string>(APP_PATHS)
 
 /**

@@ -16,6 +16,7 @@ import { loggerOptions } from './http/logging'
 import { openApiPlugin } from './http/openapi'
 import { securityHeadersPlugin } from './http/security'
 import { webPlugin, webShellPlugin } from './http/web'
+import { i18nPlugin } from './i18n/plugin'
 import { rateLimitsPlugin } from './limits/rate-limit'
 import type { Mailer } from './mail/mailer'
 import { mailerPlugin } from './mail/plugin'
@@ -83,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(configPlugin, { config })
   await app.register(databasePlugin, { database: options.database })
   await app.register(closingPlugin)
+  // Each request's language (request.locale), before anything answers it.
+  await app.register(i18nPlugin)
   await app.register(webShellPlugin)
   await app.register(errorsPlugin)
   // Before any route: every route below is declared with zod schemas and listed in the OpenAPI document.

@@ -2,23 +2,51 @@
 // at once, before any JavaScript has run; the app then renders over it (no hydration: pages that
 // depend on the browser's storage or the signed-in user are prerendered as the layout alone).
 import { renderToString } from 'react-dom/server'
+import { type AnyLocale, localePrefix } from '../core/i18n/locales'
 import { STORE_KEY } from '../core/storage/keys'
 import { pageTable } from './app/page-table'
+import { loadLocale, t } from './i18n/i18n'
 import { createMemoryRouter, type RouteObject, RouterProvider } from './router'
 
-export { APP_PATHS, NOT_FOUND_PAGE, prerenderedPageFile } from '../core/app-paths'
+export {
+  APP_PATHS,
+  NOT_FOUND_PAGE,
+  prerenderedPageFile,
+  STATIC_PAGES,
+} from '../core/app-paths'
+export { LOCALE_INFO, LOCALES, localizedPath, PSEUDO_LOCALE } from '../core/i18n/locales'
 
-/** Pages whose content is the same for every visitor: prerendered whole. */
-export const STATIC_PAGES = [
-  '/',
-  '/about',
-  '/faq',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/contact',
-  '/payment/cancel',
-  '/fair',
-]
+/** The page's title in the page's language, as the page itself sets it ("About · Whirl"). */
+function pageTitle(route: string): string {
+  const titles: Record<string, () => string> = {
+    '/wheel': () => t('My Wheel'),
+    '/saved': () => t('Saved Wheels'),
+    '/about': () => t('About'),
+    '/contact': () => t('Contact Us'),
+    '/faq': () => t('FAQ'),
+    '/privacy-policy': () => t('Privacy Policy'),
+    '/terms-of-service': () => t('Terms of Service'),
+    '/forgot-password': () => t('Forgot Password'),
+    '/reset-password': () => t('Reset Password'),
+    '/subscription': () => t('Subscription Plans'),
+    '/payment/cancel': () => t('Payment Cancelled'),
+    '/test-subscription': () => t('Test Subscription'),
+    '/fair': () => t('Fair draws'),
+    '/404': () => t('Page not found'),
+  }
+  const title = titles[route]
+  return title ? `${title()} · Whirl` : t('Whirl: spin the wheel, get a fair winner')
+}
+
+/** A prerendered page's <title> and meta description in the language loaded by render(). */
+export function pageHead(route: string): { title: string; description: string } {
+  return {
+    title: pageTitle(route),
+    description: t(
+      'Whirl: build a wheel of names or choices, spin it and get one fair, random winner. Free to use, no account needed.',
+    ),
+  }
+}
 
 /** Stands in for a page that is drawn from the visitor's data; tall, so the footer starts off-screen. */
 function PagePending() {
@@ -27,7 +55,6 @@ function PagePending() {
 
 /** The wheel page's heading, as the page draws it; the wheel's name is filled in by WHEEL_TITLE_SCRIPT. */
 export const WHEEL_TITLE_ID = 'wheel-title-pending'
-const DEFAULT_WHEEL_TITLE = 'My Wheel'
 
 /**
  * The wheel page before its code runs: its heading and a tall placeholder. The heading is the
@@ -39,7 +66,7 @@ function WheelPending() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 id={WHEEL_TITLE_ID} className="mb-6 truncate text-center text-3xl font-bold">
-        {DEFAULT_WHEEL_TITLE}
+        {t('My Wheel')}
       </h1>
       <PagePending />
     </div>
@@ -72,9 +99,16 @@ function layoutOnly(tree: RouteObject[]): RouteObject[] {
   )
 }
 
-/** The markup of `#root` for a path: the whole page for static pages, else the layout around a placeholder. */
-export async function render(pathname: string, whole: boolean): Promise<string> {
-  const router = createMemoryRouter(whole ? pageTable : layoutOnly(pageTable), { initialEntries: [pathname] })
+/**
+ * The markup of `#root` for a path in a language: the whole page for static pages, else the layout
+ * around a placeholder. The language's messages load first; links carry its prefix (/es/about).
+ */
+export async function render(pathname: string, whole: boolean, locale: AnyLocale): Promise<string> {
+  await loadLocale(locale)
+  const router = createMemoryRouter(whole ? pageTable : layoutOnly(pageTable), {
+    initialEntries: [pathname],
+    basename: localePrefix(locale),
+  })
   await router.whenReady()
   if (router.state.error) throw router.state.error.value
   const html = renderToString(<RouterProvider router={router} />)

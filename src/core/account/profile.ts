@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { LOCALES } from '../i18n/locales'
 import { PLAN_TYPES, type SubscriptionStatus } from '../plan/definition'
 
 /** The user profile as the server sends it (dates as ISO strings). */
@@ -11,6 +12,8 @@ export const profileSchema = z.object({
   subscriptionStatus: z.string() as z.ZodMiniType<SubscriptionStatus | (string & {})>,
   subscriptionId: z.nullable(z.string()),
   subscriptionExpiresAt: z.nullable(z.string()),
+  /** The user's language, which the mails to them are written in (null: not chosen yet). */
+  locale: z.optional(z.nullable(z.enum(LOCALES))),
   createdAt: z.string(),
   updatedAt: z.string(),
 })

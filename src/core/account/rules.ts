@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { LOCALES } from '../i18n/locales'
 import { storableString } from '../text/schema'
 
 /**
@@ -114,7 +115,11 @@ export const resetPasswordRequestSchema = z.strictObject({
   password: text(1000),
   confirmPassword: text(1000),
 })
-export const profileUpdateSchema = z.strictObject({ displayName: text(1000) })
+/** A profile change: the display name, the language (of the mails), or both. */
+export const profileUpdateSchema = z.strictObject({
+  displayName: z.optional(text(1000)),
+  locale: z.optional(z.enum(LOCALES)),
+})
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>
 export type RegisterRequest = z.infer<typeof registerRequestSchema>

@@ -4,12 +4,15 @@ import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DELETION_MESSAGES, deleteAccountRequestSchema, FRESH_SIGN_IN_MS } from '../../core/account/deletion'
+import type { AnyLocale } from '../../core/i18n/locales'
+import { msg } from '../../core/i18n/message-id'
 import { copyCookies, requestHeaders } from '../auth/auth-response'
 import type { BillingService } from '../billing/service'
 import { HttpError } from '../http/errors'
 import { requireUser, userBeforeBody } from '../http/guards'
 import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
+import { storedLocale, translator } from '../i18n/translate'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
 import { tooManyAttempts } from '../limits/rate-limit'
@@ -17,15 +20,23 @@ import type { Mailer } from '../mail/mailer'
 import { accountDataStream } from './account-data'
 import { deleteAccountRows, passwordHashOf, sessionStartedAt } from './account-deletion'
 
-const CONFIRMATION_TEXT = `Hello,
-
-Your Whirl account has been deleted, as you asked. Your profile, saved wheels, share links, draws,
-subscriptions and contact messages are gone, and every device you were signed in on is signed out.
-Billing law requires us to keep the records of payments you made; they no longer name you.
-
-If you did not ask for this, reply to this mail.
-
-Whirl`
+/** The mail confirming a deletion, in the user's language. */
+function deletionMail(locale: AnyLocale): { subject: string; text: string } {
+  const t = translator(locale)
+  const text = [
+    t('Hello,'),
+    '',
+    t(
+      'Your Whirl account has been deleted, as you asked. Your profile, saved wheels, share links, draws, subscriptions and contact messages are gone, and every device you were signed in on is signed out.',
+    ),
+    t('Billing law requires us to keep the records of payments you made; they no longer name you.'),
+    '',
+    t('If you did not ask for this, reply to this mail.'),
+    '',
+    'Whirl',
+  ].join('\n')
+  return { subject: t('Your Whirl account has been deleted'), text }
+}
 
 /** The account's data routes (below), over app.billing and app.mailer. */
 export const accountDataPlugin = fp(
@@ -73,7 +84,7 @@ function registerAccountDataRoutes(
   app.get('/api/account/data', { schema: download }, async (request, reply) => {
     const user = await requireUser(request)
     const data = await accountDataStream(db, user.userId)
-    if (!data) throw new HttpError(401, 'Please sign in to continue.')
+    if (!data) throw new HttpError(401, msg('Please sign in to continue.'))
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', 'attachment; filename="whirl-my-data.json"')
@@ -132,9 +143,9 @@ function registerAccountDataRoutes(
         // Every session is gone: open profile streams on other devices check and sign out now.
         await events.publish(user.userId)
         await deps.mailer
-          .send({ to: user.email, subject: 'Your Whirl account has been deleted', text: CONFIRMATION_TEXT })
+          .send({ to: user.email, ...deletionMail(storedLocale(user.profile?.locale) ?? request.locale) })
           .catch((error: unknown) => request.log.error({ err: error }, 'account deletion mail failed'))
-        return { success: true as const, message: DELETION_MESSAGES.deleted }
+        return { success: true as const, message: translator(request.locale)(DELETION_MESSAGES.deleted) }
       })
   })
 }

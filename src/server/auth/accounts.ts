@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { msg } from '../../core/i18n/message-id'
 import type { Database } from '../db/client'
 import { changeEvents, PROFILE_CHANNEL, type ProfileEvents } from '../events/events'
 import { HttpError } from '../http/errors'
@@ -50,7 +51,7 @@ declare module 'fastify' {
   }
 }
 
-export const SIGN_IN_REQUIRED = 'Please sign in to continue.'
+export const SIGN_IN_REQUIRED = msg('Please sign in to continue.')
 
 /** The sign-in service as app.accounts (below); the account routes are auth/routes.ts's plugin. */
 export const accountsPlugin = fp(

@@ -1,34 +1,41 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { ACCOUNT_MESSAGES } from '../../core/account/rules'
-import { HttpError, INTERNAL_ERROR_MESSAGE } from '../http/errors'
+import { msg } from '../../core/i18n/message-id'
+import { HttpError, INTERNAL_ERROR_MESSAGE, sendError } from '../http/errors'
 
 /** better-auth's error codes in our product's words. */
 const MESSAGES: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: 'The email or password is not correct. Please try again.',
-  INVALID_PASSWORD: 'The email or password is not correct. Please try again.',
-  CREDENTIAL_ACCOUNT_NOT_FOUND: 'The email or password is not correct. Please try again.',
-  USER_ALREADY_EXISTS: 'An account with this email already exists. Sign in instead, or use another email.',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL:
+  INVALID_EMAIL_OR_PASSWORD: msg('The email or password is not correct. Please try again.'),
+  INVALID_PASSWORD: msg('The email or password is not correct. Please try again.'),
+  CREDENTIAL_ACCOUNT_NOT_FOUND: msg('The email or password is not correct. Please try again.'),
+  USER_ALREADY_EXISTS: msg(
     'An account with this email already exists. Sign in instead, or use another email.',
+  ),
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: msg(
+    'An account with this email already exists. Sign in instead, or use another email.',
+  ),
   INVALID_EMAIL: ACCOUNT_MESSAGES.emailInvalid,
   PASSWORD_TOO_SHORT: ACCOUNT_MESSAGES.passwordTooShort,
   PASSWORD_TOO_LONG: ACCOUNT_MESSAGES.passwordTooLong,
-  INVALID_TOKEN:
+  INVALID_TOKEN: msg(
     'This reset link is no longer valid: it has already been used or it has expired. Please ask for a new one.',
-  TOKEN_EXPIRED:
+  ),
+  TOKEN_EXPIRED: msg(
     'This reset link is no longer valid: it has already been used or it has expired. Please ask for a new one.',
-  USER_NOT_FOUND:
+  ),
+  USER_NOT_FOUND: msg(
     'This reset link is no longer valid: it has already been used or it has expired. Please ask for a new one.',
-  PROVIDER_NOT_FOUND: 'Google sign-in is not set up on this server.',
-  INVALID_ORIGIN: 'This request came from another site and was refused.',
-  MISSING_OR_NULL_ORIGIN: 'This request came from another site and was refused.',
-  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: 'This request came from another site and was refused.',
-  INVALID_CALLBACK_URL: 'That return address is not part of Whirl.',
-  INVALID_ERROR_CALLBACK_URL: 'That return address is not part of Whirl.',
-  INVALID_NEW_USER_CALLBACK_URL: 'That return address is not part of Whirl.',
+  ),
+  PROVIDER_NOT_FOUND: msg('Google sign-in is not set up on this server.'),
+  INVALID_ORIGIN: msg('This request came from another site and was refused.'),
+  MISSING_OR_NULL_ORIGIN: msg('This request came from another site and was refused.'),
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: msg('This request came from another site and was refused.'),
+  INVALID_CALLBACK_URL: msg('That return address is not part of Whirl.'),
+  INVALID_ERROR_CALLBACK_URL: msg('That return address is not part of Whirl.'),
+  INVALID_NEW_USER_CALLBACK_URL: msg('That return address is not part of Whirl.'),
 }
 
-const FALLBACK_4XX = 'That did not work. Please check what you entered and try again.'
+const FALLBACK_4XX = msg('That did not work. Please check what you entered and try again.')
 
 type Log = { error(obj: object, msg: string): void }
 
@@ -73,7 +80,7 @@ export async function sendAuthResponse(reply: FastifyReply, response: Response, 
   copyCookies(reply, response)
   if (response.status >= 400) {
     const error = await authError(response, log)
-    reply.status(error.statusCode).send({ error: error.message })
+    sendError(reply.request, reply, error.statusCode, error.source, error.values)
     return
   }
   for (const [key, value] of response.headers) {

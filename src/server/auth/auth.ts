@@ -2,9 +2,11 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../core/account/rules'
+import { type AnyLocale, DEFAULT_LOCALE, localizedPath } from '../../core/i18n/locales'
 import type { Config } from '../config/config'
 import type { Db } from '../db/client'
 import { accounts, sessions, users, verifications } from '../db/schema'
+import { chosenLocale, localeOfHeader } from '../i18n/translate'
 import type { Mailer } from '../mail/mailer'
 import type { ProfileRepository } from '../profile/repository'
 import { quietBetweenCalls } from './quiet-context'
@@ -32,9 +34,9 @@ export type AuthDeps = {
   onSessionEnded?: (userId: string) => Promise<void>
 }
 
-/** The page a reset mail links to. */
-export const resetLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+/** The page a reset mail links to (in the mail's language). */
+export const resetLink = (publicUrl: string, token: string, locale: AnyLocale = DEFAULT_LOCALE) =>
+  `${publicUrl}${localizedPath(locale, '/reset-password')}?token=${encodeURIComponent(token)}`
 
 /**
  * better-auth on our own database: email and password with scrypt hashes, database sessions in an
@@ -48,6 +50,9 @@ export function createAuth(deps: AuthDeps) {
 }
 
 function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnded }: AuthDeps) {
+  /** A mail's language: the user's stored one, else that of the request that caused it. */
+  const mailLocale = async (userId: string, request?: Request): Promise<AnyLocale> =>
+    (await profiles.localeOf(userId)) ?? localeOfHeader(request?.headers.get('accept-language') ?? undefined)
   const https = config.publicUrl.startsWith('https://')
   const google = config.auth.google
   return betterAuth({
@@ -71,9 +76,12 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
       // Only the owner of the address receives the reset mail: a reset that worked proves it.
       onPasswordReset: async ({ user }) => markVerified(db, user.id),
       // Not awaited: the answer must take as long whether or not the email has an account.
-      sendResetPassword: async ({ user, token }) => {
-        const link = resetLink(config.publicUrl, token)
-        mailer.send({ to: user.email, ...resetMail(user.name, link) }).catch((error: Error) => {
+      sendResetPassword: async ({ user, token }, request) => {
+        void (async () => {
+          const locale = await mailLocale(user.id, request)
+          const link = resetLink(config.publicUrl, token, locale)
+          await mailer.send({ to: user.email, ...resetMail(locale, user.name, link) })
+        })().catch((error: Error) => {
           log.error({ err: { message: error.message }, to: user.email }, 'password reset mail failed')
         })
       },
@@ -82,8 +90,11 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       // Not awaited, like the reset mail.
-      sendVerificationEmail: async ({ user, url }) => {
-        mailer.send({ to: user.email, ...verificationMail(user.name, url) }).catch((error: Error) => {
+      sendVerificationEmail: async ({ user, url }, request) => {
+        void (async () => {
+          const locale = await mailLocale(user.id, request)
+          await mailer.send({ to: user.email, ...verificationMail(locale, user.name, url) })
+        })().catch((error: Error) => {
           log.error({ err: { message: error.message } }, 'verification mail failed')
         })
       },
@@ -128,17 +139,19 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
     databaseHooks: {
       user: {
         create: {
-          after: async (user) => {
-            await profiles.ensure(user.id)
+          // In the language the user signed up in (the web sends its page's language).
+          after: async (user, context) => {
+            await profiles.ensure(user.id, chosenLocale(context?.headers?.get('accept-language')))
           },
         },
       },
       account: {
         create: {
-          after: async (account) => {
+          after: async (account, context) => {
             if (account.providerId === GOOGLE_PROVIDER_ID) {
+              const locale = localeOfHeader(context?.headers?.get('accept-language') ?? undefined)
               await claimUnverifiedAccount(
-                { db, mailer, log, onSessionsEnded: onSessionEnded },
+                { db, mailer, log, onSessionsEnded: onSessionEnded, locale },
                 account.userId,
               )
             }

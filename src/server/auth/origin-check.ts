@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { msg } from '../../core/i18n/message-id'
 import { HttpError } from '../http/errors'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -15,7 +16,7 @@ export function createOriginCheck(trustedOrigins: string[]) {
     const origin = request.headers.origin
     const crossSite = request.headers['sec-fetch-site'] === 'cross-site'
     if (origin ? !trusted.has(origin) : crossSite) {
-      throw new HttpError(403, 'This request came from another site and was refused.')
+      throw new HttpError(403, msg('This request came from another site and was refused.'))
     }
   }
 }

@@ -15,17 +15,20 @@ import {
   resetPasswordError,
   resetPasswordRequestSchema,
 } from '../../core/account/rules'
+import { msg } from '../../core/i18n/message-id'
 import { users, verifications } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { answers, noQuery } from '../http/openapi'
 import { stateChanging } from '../http/state-changing'
+import { translator } from '../i18n/translate'
 import { clientKey } from '../limits/client-address'
 import { createLoginFailures, LOGIN_FAILURE_RULES } from '../limits/login-failures'
 import { type EmailLimitedAction, emailLimitKey, tooManyAttempts } from '../limits/rate-limit'
 import { authError, copyCookies, requestHeaders, sendAuthResponse } from './auth-response'
 
-export const FORGOT_PASSWORD_MESSAGE =
-  'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.'
+export const FORGOT_PASSWORD_MESSAGE = msg(
+  'If an account exists for this email, we have sent it a link to reset the password. Check your inbox.',
+)
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase()
 
@@ -157,7 +160,7 @@ function registerAccountRoutes(app: FastifyInstance): void {
         asResponse: true,
       })
       if (response.status >= 500) throw await authError(response, request.log)
-      return { success: true as const, message: FORGOT_PASSWORD_MESSAGE }
+      return { success: true as const, message: translator(request.locale)(FORGOT_PASSWORD_MESSAGE) }
     })
 
     // Sets the new password (every session of the user is revoked), then signs the user in here.
@@ -185,7 +188,7 @@ function registerAccountRoutes(app: FastifyInstance): void {
         asResponse: true,
       })
       if (!reset.ok) throw await authError(reset, request.log)
-      if (!owner) throw new HttpError(400, 'Your password was changed. Please sign in with it.')
+      if (!owner) throw new HttpError(400, msg('Your password was changed. Please sign in with it.'))
       // Every session of the user has ended: their open profile streams check and sign out now.
       await accounts.events.publish(owner.id)
       const signIn = await auth.api.signInEmail({
@@ -244,7 +247,7 @@ function registerAuthHandler(app: FastifyInstance): void {
         return reply.redirect(`/?auth-error=google&error=${encodeURIComponent(code)}`)
       }
       if (!ALLOWED.some((a) => a.method === request.method && a.path.test(path))) {
-        throw new HttpError(404, 'Not found.')
+        throw new HttpError(404, msg('Not found.'))
       }
       const headers = requestHeaders(request)
       headers.delete('content-length')

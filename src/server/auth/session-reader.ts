@@ -61,6 +61,7 @@ export function createSessionReader(
         subscriptionStatus: profiles.subscriptionStatus,
         subscriptionId: profiles.subscriptionId,
         subscriptionExpiresAt: profiles.subscriptionExpiresAt,
+        locale: profiles.locale,
         createdAt: profiles.createdAt,
         updatedAt: profiles.updatedAt,
       },

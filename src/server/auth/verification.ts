@@ -1,23 +1,26 @@
 import { and, eq } from 'drizzle-orm'
+import { type AnyLocale, DEFAULT_LOCALE } from '../../core/i18n/locales'
 import type { Db } from '../db/client'
-import { accounts, sessions, users } from '../db/schema'
+import { accounts, profiles, sessions, users } from '../db/schema'
+import { storedLocale, translator } from '../i18n/translate'
+import { greetingOf } from '../mail/compose'
 import type { Mailer } from '../mail/mailer'
 
 type Log = { error(obj: object, msg: string): void; info(obj: object, msg: string): void }
 
-/** The mail sent at registration: the link that proves the address belongs to the person. */
-export function verificationMail(name: string, link: string) {
-  const greeting = name.trim() ? `Hello ${name.trim()},` : 'Hello,'
+/** The mail sent at registration, in the user's language: the link that proves the address is theirs. */
+export function verificationMail(locale: AnyLocale, name: string, link: string) {
+  const t = translator(locale)
   return {
-    subject: 'Confirm your Whirl email address',
+    subject: t('Confirm your Whirl email address'),
     text: [
-      greeting,
+      greetingOf(locale, name),
       '',
-      'Welcome to Whirl. Please confirm that this address is yours by opening this link:',
+      t('Welcome to Whirl. Please confirm that this address is yours by opening this link:'),
       '',
       link,
       '',
-      'If you did not create a Whirl account, ignore this mail.',
+      t('If you did not create a Whirl account, ignore this mail.'),
       '',
       'Whirl',
     ].join('\n'),
@@ -25,18 +28,18 @@ export function verificationMail(name: string, link: string) {
 }
 
 /** The mail telling an owner that Google sign-in took over an unconfirmed account. */
-export function claimedMail(name: string) {
-  const greeting = name.trim() ? `Hello ${name.trim()},` : 'Hello,'
+export function claimedMail(locale: AnyLocale, name: string) {
+  const t = translator(locale)
   return {
-    subject: 'Your Whirl account now signs in with Google',
+    subject: t('Your Whirl account now signs in with Google'),
     text: [
-      greeting,
+      greetingOf(locale, name),
       '',
-      'Someone signed in to Whirl with the Google account of this address. The Whirl account of this',
-      'address had never been confirmed, so it now signs in with Google only: its password no longer',
-      'works, and every other session was signed out.',
+      t(
+        'Someone signed in to Whirl with the Google account of this address. The Whirl account of this address had never been confirmed, so it now signs in with Google only: its password no longer works, and every other session was signed out.',
+      ),
       '',
-      'If this was you, there is nothing to do. If it was not, secure your Google account.',
+      t('If this was you, there is nothing to do. If it was not, secure your Google account.'),
       '',
       'Whirl',
     ].join('\n'),
@@ -53,6 +56,8 @@ export async function claimUnverifiedAccount(
     db: Db
     mailer: Mailer
     log: Log
+    /** The language of the request that signed in, when the user never chose one. */
+    locale?: AnyLocale
     /** Tells every process that the user's sessions ended (their cached copies are dropped). */
     onSessionsEnded?: (userId: string) => Promise<void> | void
   },
@@ -60,6 +65,10 @@ export async function claimUnverifiedAccount(
 ): Promise<void> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, userId))
   if (!user || user.emailVerified) return
+  const [profile] = await deps.db
+    .select({ locale: profiles.locale })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
   const passwords = await deps.db
     .select({ id: accounts.id })
     .from(accounts)
@@ -72,9 +81,14 @@ export async function claimUnverifiedAccount(
   })
   await deps.onSessionsEnded?.(userId)
   deps.log.info({ userId }, 'Google sign-in claimed an unconfirmed account; its password login was removed')
-  deps.mailer.send({ to: user.email, ...claimedMail(user.name) }).catch((error: Error) => {
-    deps.log.error({ err: { message: error.message } }, 'account claim mail failed')
-  })
+  deps.mailer
+    .send({
+      to: user.email,
+      ...claimedMail(storedLocale(profile?.locale) ?? deps.locale ?? DEFAULT_LOCALE, user.name),
+    })
+    .catch((error: Error) => {
+      deps.log.error({ err: { message: error.message } }, 'account claim mail failed')
+    })
 }
 
 /** A reset link that worked proves the address too. */

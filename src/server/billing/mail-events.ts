@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm'
-import { users } from '../db/auth-schema'
+import { DEFAULT_LOCALE } from '../../core/i18n/locales'
+import { profiles, users } from '../db/auth-schema'
 import { billingMailEvents } from '../db/billing-mail-schema'
 import type { Db } from '../db/client'
+import { storedLocale } from '../i18n/translate'
 import type { Mailer } from '../mail/mailer'
 import { type BillingMail, billingMailContent } from './mail-templates'
 import { type PlanChange, RENEWAL_GRACE_MS } from './plan-renewal'
@@ -144,11 +146,14 @@ export function createBillingMails(deps: {
   /** Records the mail of one event and sends it; true when this call recorded it (the first to). */
   async function record(userId: string, { mail, key }: KeyedMail): Promise<boolean> {
     const [user] = await db
-      .select({ email: users.email, name: users.name })
+      .select({ email: users.email, name: users.name, locale: profiles.locale })
       .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, userId))
     if (!user) return false
+    // In the user's language: these mails follow events (webhooks, the clock), not the user's requests.
     const content = billingMailContent(mail, {
+      locale: storedLocale(user.locale) ?? DEFAULT_LOCALE,
       name: user.name,
       publicUrl: deps.publicUrl,
       testMode: deps.testMode,

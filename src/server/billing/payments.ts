@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { CapturedPayment } from '../../core/billing/protocol'
+import { msg } from '../../core/i18n/message-id'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import type { Db } from '../db/client'
@@ -12,10 +13,10 @@ import type { CapturedOrder, PaymentProvider } from './provider'
 import { whileAccountExists } from './user-lock'
 
 export const PAYMENT_MESSAGES = {
-  paymentNotFound: 'Payment not found',
-  pending: 'PayPal is still reviewing this payment; premium starts when it completes',
-  declined: 'PayPal declined this payment. Nothing was charged and premium has not started.',
-  notCompleted: 'The payment was not completed.',
+  paymentNotFound: msg('Payment not found'),
+  pending: msg('PayPal is still reviewing this payment; premium starts when it completes'),
+  declined: msg('PayPal declined this payment. Nothing was charged and premium has not started.'),
+  notCompleted: msg('The payment was not completed.'),
 } as const
 
 const PASS_DAYS = 30

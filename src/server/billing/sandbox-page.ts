@@ -2,9 +2,12 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { TEST_MODE_TEXT } from '../../core/billing/protocol'
+import { type AnyLocale, LOCALE_INFO, localizedPath } from '../../core/i18n/locales'
+import { msg } from '../../core/i18n/message-id'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import type { Accounts } from '../auth/accounts'
 import { answers, noQuery } from '../http/openapi'
+import { translator } from '../i18n/translate'
 import { SANDBOX_APPROVE_PATH, type SandboxProvider } from './sandbox-provider'
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -27,28 +30,35 @@ p.note{font-size:.875rem;color:#475569}
 @media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}.card{background:#0f172a}
 dl div{border-color:#1e293b}dt,p.note{color:#94a3b8}.cancel{color:#e2e8f0;border-color:#475569}}`
 
+const ALREADY_HANDLED_OR_MISSING = msg('This test payment does not exist or has already been handled.')
+const ALREADY_HANDLED = msg('This test payment has already been handled.')
+const INCOMPLETE = msg('The form was incomplete.')
+
 type Target = { field: 'subscription_id' | 'order_id'; id: string; title: string; price: string }
 
-function page(target: Target | null, message?: string): string {
+/** The page in the visitor's language (their browser's, as they arrive from the app). */
+function page(locale: AnyLocale, target: Target | null, message?: string): string {
+  const t = translator(locale)
+  const badge = `<span class="badge">${escapeHtml(t(TEST_MODE_TEXT))}</span>`
   const body = target
-    ? `<span class="badge">${TEST_MODE_TEXT}</span>
+    ? `${badge}
 <h1>${escapeHtml(target.title)}</h1>
 <p class="price">${escapeHtml(target.price)}</p>
-<dl><div><dt>Merchant</dt><dd>Whirl</dd></div><div><dt>Reference</dt><dd>${escapeHtml(target.id)}</dd></div></dl>
-<p class="note">This is Whirl's built-in test payment page. It stands in for PayPal while no PayPal account is configured: approving changes your plan as a real payment would, and nothing is charged.</p>
+<dl><div><dt>${escapeHtml(t('Merchant'))}</dt><dd>Whirl</dd></div><div><dt>${escapeHtml(t('Reference'))}</dt><dd>${escapeHtml(target.id)}</dd></div></dl>
+<p class="note">${escapeHtml(t("This is Whirl's built-in test payment page. It stands in for PayPal while no PayPal account is configured: approving changes your plan as a real payment would, and nothing is charged."))}</p>
 <form method="post" action="${SANDBOX_APPROVE_PATH}" class="actions">
 <input type="hidden" name="${target.field}" value="${escapeHtml(target.id)}">
-<button class="approve" name="decision" value="approve">Approve ${target.field === 'order_id' ? 'payment' : 'subscription'}</button>
-<button class="cancel" name="decision" value="cancel">Cancel and return</button>
+<button class="approve" name="decision" value="approve">${escapeHtml(target.field === 'order_id' ? t('Approve payment') : t('Approve subscription'))}</button>
+<button class="cancel" name="decision" value="cancel">${escapeHtml(t('Cancel and return'))}</button>
 </form>`
-    : `<span class="badge">${TEST_MODE_TEXT}</span>
-<h1>Payment not found</h1>
-<p>${escapeHtml(message ?? 'This test payment does not exist or has already been handled.')}</p>
-<p><a href="/subscription">Back to the plans</a></p>`
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+    : `${badge}
+<h1>${escapeHtml(t('Payment not found'))}</h1>
+<p>${escapeHtml(t(message ?? ALREADY_HANDLED_OR_MISSING))}</p>
+<p><a href="${localizedPath(locale, '/subscription')}">${escapeHtml(t('Back to the plans'))}</a></p>`
+  return `<!doctype html><html lang="${locale}" dir="${LOCALE_INFO[locale].dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Approve payment (test mode) · Whirl</title>
+<title>${escapeHtml(t('Approve payment (test mode) · Whirl'))}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SANDBOX_APPROVE_PATH}.css"></head>
 <body><main><div class="card">${body}</div></main></body></html>`
@@ -97,21 +107,23 @@ export function registerSandboxPage(
           .header('referrer-policy', 'same-origin')
         const id = typeof query.subscription_id === 'string' ? query.subscription_id : query.order_id
         const row = typeof id === 'string' && id.length <= 64 ? await sandbox.find(id) : null
-        if (!row) return reply.status(404).send(page(null))
+        if (!row) return reply.status(404).send(page(request.locale, null))
         const pending =
           row.kind === 'subscription' ? row.status === 'APPROVAL_PENDING' : row.status === 'CREATED'
-        if (!pending) return reply.status(409).send(page(null, 'This test payment has already been handled.'))
+        if (!pending) return reply.status(409).send(page(request.locale, null, ALREADY_HANDLED))
         const price = `$${row.amount ?? PREMIUM_PLAN.price} ${row.currency ?? PREMIUM_PLAN.currency}`
+        const t = translator(request.locale)
         return reply.send(
           page(
+            request.locale,
             row.kind === 'subscription'
               ? {
                   field: 'subscription_id',
                   id: row.id,
                   title: `Whirl ${PREMIUM_PLAN.name}`,
-                  price: `${price} / month`,
+                  price: t('{price} / month', { price }),
                 }
-              : { field: 'order_id', id: row.id, title: `Whirl ${PREMIUM_PLAN.name}: 30 days`, price },
+              : { field: 'order_id', id: row.id, title: t('Whirl Premium: 30 days'), price },
           ),
         )
       },
@@ -130,7 +142,7 @@ export function registerSandboxPage(
           const id = form.subscription_id
           if (!approve) return reply.redirect(`/payment/cancel?token=${token}`, 303)
           const row = await sandbox.approveSubscription(id)
-          if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(null))
+          if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(request.locale, null))
           const params = new URLSearchParams({ subscription_id: row.id, token, ba_token: tokenLike('BA-') })
           return reply.redirect(`/payment/success?${params}`, 303)
         }
@@ -138,11 +150,14 @@ export function registerSandboxPage(
           if (!approve)
             return reply.redirect(`/payment/cancel?token=${encodeURIComponent(form.order_id)}`, 303)
           const row = await sandbox.approveOrder(form.order_id)
-          if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(null))
+          if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page(request.locale, null))
           const params = new URLSearchParams({ token: row.id, PayerID: tokenLike('PAYER') })
           return reply.redirect(`/payment/success?${params}`, 303)
         }
-        return reply.status(400).type('text/html; charset=utf-8').send(page(null, 'The form was incomplete.'))
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(page(request.locale, null, INCOMPLETE))
       },
     )
   })

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Profile } from '../../core/account/profile'
 import type { ActivatedSubscription } from '../../core/billing/protocol'
 import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../core/billing/trial'
+import { msg } from '../../core/i18n/message-id'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import type { Db } from '../db/client'
@@ -20,17 +21,22 @@ import { currentTrial, noteTrialSubscription, releaseTrial, reserveTrial } from 
 import { whileAccountExists } from './user-lock'
 
 export const BILLING_MESSAGES = {
-  notFound: 'Subscription not found',
-  alreadySubscribed: 'You already have an active Premium subscription.',
+  notFound: msg('Subscription not found'),
+  alreadySubscribed: msg('You already have an active Premium subscription.'),
   notActive: (status: string) =>
     status === 'APPROVED'
-      ? 'PayPal has approved your subscription and is activating it. Premium starts within a few minutes; reload this page to check.'
+      ? msg(
+          'PayPal has approved your subscription and is activating it. Premium starts within a few minutes; reload this page to check.',
+        )
       : status === 'APPROVAL_PENDING'
-        ? 'The subscription has not been approved yet. Please finish the approval at PayPal, then try again.'
+        ? msg(
+            'The subscription has not been approved yet. Please finish the approval at PayPal, then try again.',
+          )
         : `The subscription is not active (status: ${status.toLowerCase()}).`,
-  neverStarted:
+  neverStarted: msg(
     'This subscription had not started yet, so nothing was charged. It is cancelled and will not start.',
-  testModeOnly: 'Test subscriptions are only available in test mode.',
+  ),
+  testModeOnly: msg('Test subscriptions are only available in test mode.'),
 } as const
 
 export type BillingService = ReturnType<typeof createBillingService>
@@ -76,7 +82,7 @@ export function createBillingService(deps: {
 
   const profileOf = async (user: SessionRead): Promise<Profile> => {
     const profile = user.profile ?? (await profiles.ensure(user.userId))
-    if (!profile) throw new HttpError(401, 'Please sign in to continue.')
+    if (!profile) throw new HttpError(401, msg('Please sign in to continue.'))
     return profile
   }
 

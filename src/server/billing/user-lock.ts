@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { msg } from '../../core/i18n/message-id'
 import type { Db } from '../db/client'
 import { users } from '../db/schema'
 import { HttpError } from '../http/errors'
@@ -20,7 +21,7 @@ export async function whileAccountExists<T>(db: Db, userId: string, write: (tx: 
   return db.transaction(async (tx) => {
     await lockUserBilling(tx, userId)
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId))
-    if (!user) throw new HttpError(401, 'Please sign in to continue.')
+    if (!user) throw new HttpError(401, msg('Please sign in to continue.'))
     return write(tx)
   })
 }

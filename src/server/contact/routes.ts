@@ -3,9 +3,11 @@ import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { contactRequestSchema } from '../../core/contact/schema'
+import { msg } from '../../core/i18n/message-id'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import { HttpError, type InvalidInput } from '../http/errors'
 import { answers } from '../http/openapi'
+import { parseWait } from '../limits/rate-limit'
 import { type ContactMailQueue, type ContactMailQueueOptions, createContactMailQueue } from './mail-queue'
 import { insertContactMessage } from './repository'
 
@@ -22,6 +24,23 @@ export type ContactPluginOptions = Pick<
   ContactMailQueueOptions,
   'pollMs' | 'baseBackoffMs' | 'maxBackoffMs' | 'now'
 >
+
+const CONTACT_WAIT = {
+  second: msg(
+    'You have sent several messages in a short time. Please try again in {count, plural, one {# second} other {# seconds}}.',
+  ),
+  minute: msg(
+    'You have sent several messages in a short time. Please try again in {count, plural, one {# minute} other {# minutes}}.',
+  ),
+} as const
+
+/** The contact form's own 429 (its window is 15 minutes): the wait in the request's language. */
+function contactLimitError(wait: string): HttpError {
+  const parsed = parseWait(wait)
+  if (parsed && (parsed.unit === 'second' || parsed.unit === 'minute'))
+    return new HttpError(429, CONTACT_WAIT[parsed.unit], { count: parsed.count })
+  return new HttpError(429, `You have sent several messages in a short time. Please try again in ${wait}.`)
+}
 
 /** POST /api/contact (below) and the queue that mails stored messages to support. */
 export const contactPlugin = fp(
@@ -66,10 +85,7 @@ function registerContactRoutes(app: FastifyInstance, queue: ContactMailQueue): v
           max: app.config.contactRateLimit,
           timeWindow: 15 * 60 * 1000,
           errorResponseBuilder: (_request: unknown, context: { after: string }) =>
-            new HttpError(
-              429,
-              `You have sent several messages in a short time. Please try again in ${context.after}.`,
-            ),
+            contactLimitError(context.after),
         },
       },
     },

@@ -85,6 +85,8 @@ export const profiles = pgTable(
     subscriptionStatus: text('subscription_status').notNull().default('inactive'),
     subscriptionId: text('subscription_id'),
     subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
+    /** The user's language (a tag of LOCALES), null until known: the mails to the user are in it. */
+    locale: text('locale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   type GiveawayResult,
   type GiveawaySpec,
 } from '../../core/draws/giveaway'
+import { msg } from '../../core/i18n/message-id'
 import type { Accounts } from '../auth/accounts'
 import { HttpError, INVALID_REQUEST_MESSAGE } from '../http/errors'
 import { userBeforeBody } from '../http/guards'
@@ -82,7 +83,7 @@ export function registerGiveawayRoutes(
       const { result } = await giveawayResultOf(row, row.clientSeed, [...places, place.value])
       const updated = await repository.reroll(row, place.value, result)
       if (!updated)
-        throw new HttpError(409, 'Another reroll was made at the same time. Reload and try again.')
+        throw new HttpError(409, msg('Another reroll was made at the same time. Reload and try again.'))
       return giveawayOf(updated)
     },
   )

@@ -1,23 +1,35 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { msg } from '../../core/i18n/message-id'
 import { textProblemOf } from '../../core/text/schema'
 import { isDataException, sqlStateOf } from '../db/sql-state'
+import { type MessageValues, translator } from '../i18n/translate'
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.'
+export const INTERNAL_ERROR_MESSAGE = msg('Something went wrong on our side. Please try again in a moment.')
 /** A value PostgreSQL refused to hold (a data exception) that the request's checks let through. */
-export const UNSTORABLE_MESSAGE =
-  'The request holds a value that cannot be stored. Please check what you sent and try again.'
+export const UNSTORABLE_MESSAGE = msg(
+  'The request holds a value that cannot be stored. Please check what you sent and try again.',
+)
 /** A request whose body, query or path does not have the declared shape (and no route message). */
-export const INVALID_REQUEST_MESSAGE = 'The request was not valid. Please check what you sent and try again.'
+export const INVALID_REQUEST_MESSAGE = msg(
+  'The request was not valid. Please check what you sent and try again.',
+)
 
-/** A 4xx error whose message is safe to show to the user. */
+const english = translator('en')
+
+/**
+ * A 4xx error whose message is safe to show to the user. The message is English (ICU, `msg('At most
+ * {max} items')` with `{ max }` as values): `message` is it formatted in English, and the error
+ * handler answers it in the request's language.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
+    readonly source: string,
+    readonly values?: MessageValues,
   ) {
-    super(message)
+    super(values ? english(source, values) : source)
     this.name = 'HttpError'
   }
 }
@@ -65,12 +77,12 @@ function clientMessage(error: FastifyError, request: FastifyRequest): string {
   if (error.validation) return INVALID_REQUEST_MESSAGE
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request is too large.'
+      return msg('The request is too large.')
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type: send JSON.'
+      return msg('Unsupported content type: send JSON.')
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON.'
+      return msg('The request body is not valid JSON.')
     default:
       return error.message
   }
@@ -93,8 +105,19 @@ export function dataExceptionStatus(error: unknown, request: FastifyRequest): 40
   return 400
 }
 
-/** The one error body: `{ error }`, with billing's `success: false` beside it on its routes. */
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, error: string) {
+/**
+ * The one error body: `{ error }`, with billing's `success: false` beside it on its routes. The
+ * message is sent in the request's language (request.locale); one that is not in the catalogue
+ * (a provider's words) as it is.
+ */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  values?: MessageValues,
+) {
+  const error = translator(request.locale)(message, values)
   const body = request.routeOptions.config.successFlag ? { success: false, error } : { error }
   return reply.status(status).send(body)
 }
@@ -127,6 +150,7 @@ function registerErrorHandling(app: FastifyInstance): void {
       return sendError(request, reply, status, INTERNAL_ERROR_MESSAGE)
     }
     request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected')
+    if (thrown instanceof HttpError) return sendError(request, reply, status, thrown.source, thrown.values)
     return sendError(request, reply, status, clientMessage(error, request))
   })
 }

@@ -7,17 +7,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { z } from 'zod'
 import { APP_PATHS, isAppPath, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/app-paths'
+import { type AnyLocale, LOCALE_INFO, LOCALES, PSEUDO_LOCALE, splitLocalePath } from '../../core/i18n/locales'
+import { msg } from '../../core/i18n/message-id'
 import type { Config } from '../config/config'
+import { translator } from '../i18n/translate'
 import { noQuery } from './openapi'
+import { robotsTxt, sitemapXml } from './sitemap'
 
-/** An HTML document with its compressed forms, made once at start-up. */
-export type HtmlDocument = { html: string; br: Buffer; gzip: Buffer }
+/** An HTML document with its compressed forms, each made when first asked for and kept. */
+export type HtmlDocument = { html: string; encoded(encoding: 'br' | 'gzip'): Buffer }
 
 export type WebShell = {
   html: string
-  /** Prerendered pages (scripts/prerender.mjs) by route, NOT_FOUND_PAGE included; absent ones get `html`. */
+  /**
+   * Prerendered pages (scripts/prerender.mjs) by language and route (pageKey), NOT_FOUND_PAGE
+   * included; absent ones get the language's shell.
+   */
   pages: Map<string, HtmlDocument>
-  shell: HtmlDocument
+  /** The shell in a language: index.html with its <html lang dir>. */
+  shellIn(locale: AnyLocale): HtmlDocument
   /** CSP source expressions ('sha256-…') for the inline scripts of the shell. */
   inlineScriptHashes: string[]
 }
@@ -41,6 +49,10 @@ const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 const PAGES_DIR = '_pages'
+const ALL_LOCALES: readonly AnyLocale[] = [...LOCALES, PSEUDO_LOCALE]
+
+/** A prerendered page's key: its language and route ('es /about'). */
+export const pageKey = (locale: AnyLocale, route: string) => `${locale} ${route}`
 
 /**
  * Reads the built index.html and the prerendered pages, fills in the runtime values and hashes
@@ -48,14 +60,28 @@ const PAGES_DIR = '_pages'
  */
 function loadWebShell(config: Config): WebShell | null {
   const read = (file: string) =>
-    readFileSync(file, 'utf8').replaceAll('%WHIRL_SUPPORT_EMAIL%', escapeAttr(config.supportEmail))
+    readFileSync(file, 'utf8')
+      .replaceAll('%WHIRL_SUPPORT_EMAIL%', escapeAttr(config.supportEmail))
+      .replaceAll('%WHIRL_PUBLIC_URL%', escapeAttr(config.publicUrl))
   const file = path.join(config.webDir, 'index.html')
   if (!existsSync(file)) return null
   const html = read(file)
   const pages = new Map<string, HtmlDocument>()
-  for (const route of [...APP_PATHS, NOT_FOUND_PAGE]) {
-    const page = path.join(config.webDir, PAGES_DIR, prerenderedPageFile(route))
-    if (existsSync(page)) pages.set(route, compressed(read(page)))
+  for (const locale of ALL_LOCALES) {
+    for (const route of [...APP_PATHS, NOT_FOUND_PAGE]) {
+      const page = path.join(config.webDir, PAGES_DIR, LOCALE_INFO[locale].prefix, prerenderedPageFile(route))
+      if (existsSync(page)) pages.set(pageKey(locale, route), compressed(read(page)))
+    }
+  }
+  const shells = new Map<AnyLocale, HtmlDocument>()
+  const shellIn = (locale: AnyLocale): HtmlDocument => {
+    let shell = shells.get(locale)
+    if (!shell) {
+      const tag = `<html lang="${locale}" dir="${LOCALE_INFO[locale].dir}"`
+      shell = compressed(html.replace(/<html(?: lang="[^"]*")?(?: dir="[^"]*")?/, () => tag))
+      shells.set(locale, shell)
+    }
+    return shell
   }
   const hashes = new Set<string>()
   for (const document of [html, ...[...pages.values()].map((page) => page.html)]) {
@@ -67,15 +93,20 @@ function loadWebShell(config: Config): WebShell | null {
       )
     }
   }
-  return { html, pages, shell: compressed(html), inlineScriptHashes: [...hashes] }
+  return { html, pages, shellIn, inlineScriptHashes: [...hashes] }
 }
 
 function compressed(html: string): HtmlDocument {
-  const data = Buffer.from(html)
+  const made: Partial<Record<'br' | 'gzip', Buffer>> = {}
   return {
     html,
-    br: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: gzipSync(data, { level: 9 }),
+    encoded(encoding) {
+      made[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(Buffer.from(html), { level: 9 })
+      return made[encoding]
+    },
   }
 }
 
@@ -91,7 +122,7 @@ function acceptedEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
 }
 
-const pageKey = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
+const routeOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
 
 /** The web app (below): registered last, as it answers every path no route took. */
 export const webPlugin = fp(
@@ -127,8 +158,14 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
     })
   }
 
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, status: number, page: string) => {
-    const document = shell?.pages.get(page) ?? shell?.shell
+  const sendShell = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    page: string,
+    locale: AnyLocale,
+  ) => {
+    const document = shell?.pages.get(pageKey(locale, page)) ?? shell?.shellIn(locale)
     reply
       .status(status)
       .header('Cache-Control', 'no-cache')
@@ -136,14 +173,32 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
       .type('text/html; charset=utf-8')
     const encoding = request.method === 'HEAD' ? null : acceptedEncoding(request)
     if (!document || !encoding) return reply.send(document?.html)
-    return reply.header('Content-Encoding', encoding).send(document[encoding])
+    return reply.header('Content-Encoding', encoding).send(document.encoded(encoding))
   }
 
   const home = {
     querystring: noQuery,
     response: { 200: z.string().meta({ description: 'The web app (text/html)' }) },
   }
-  if (shell) app.get('/', { schema: home }, (request, reply) => sendShell(request, reply, 200, '/'))
+  if (shell) app.get('/', { schema: home }, (request, reply) => sendShell(request, reply, 200, '/', 'en'))
+
+  // Search engines: every static page in every language (sitemap.ts).
+  const text = (description: string) => ({
+    querystring: noQuery,
+    response: { 200: z.string().meta({ description }) },
+  })
+  app.get('/sitemap.xml', { schema: text('The sitemap (application/xml)') }, (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(sitemapXml(config.publicUrl)),
+  )
+  app.get('/robots.txt', { schema: text('robots.txt (text/plain)') }, (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(robotsTxt(config.publicUrl)),
+  )
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split(/[?#]/)[0] ?? '/'
@@ -152,7 +207,7 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
       pathname.startsWith('/api/') ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply.status(404).send({ error: 'Not found.' })
+      return reply.status(404).send({ error: translator(request.locale)(msg('Not found.')) })
     }
     if (!shell) {
       return reply
@@ -160,8 +215,10 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built. Run `npm run build` (npm start does this for you).')
     }
-    return isAppPath(pathname)
-      ? sendShell(request, reply, 200, pageKey(pathname))
-      : sendShell(request, reply, 404, NOT_FOUND_PAGE)
+    // A language's pages live under its prefix (/es/wheel); an unknown prefix is no page (404).
+    const { locale, path: route } = splitLocalePath(pathname)
+    return isAppPath(route)
+      ? sendShell(request, reply, 200, routeOf(route), locale)
+      : sendShell(request, reply, 404, NOT_FOUND_PAGE, locale)
   })
 }

@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { msg } from '../../core/i18n/message-id'
 import type { Db } from '../db/client'
 import { HttpError } from '../http/errors'
 import { clientKey } from './client-address'
@@ -15,9 +16,34 @@ import { countHit, readHits } from './counter'
  *   email address, per share link).
  */
 
-/** The one refusal text: `wait` is how long, in words ("15 minutes"). */
-export const tooManyAttemptsMessage = (wait: string) =>
-  `Too many attempts. Please wait ${wait} and try again.`
+/** The one refusal text, in the units the route limiter counts its wait in. */
+const WAIT_MESSAGES = {
+  second: msg(
+    'Too many attempts. Please wait {count, plural, one {# second} other {# seconds}} and try again.',
+  ),
+  minute: msg(
+    'Too many attempts. Please wait {count, plural, one {# minute} other {# minutes}} and try again.',
+  ),
+  hour: msg('Too many attempts. Please wait {count, plural, one {# hour} other {# hours}} and try again.'),
+  day: msg('Too many attempts. Please wait {count, plural, one {# day} other {# days}} and try again.'),
+} as const
+
+export type WaitUnit = keyof typeof WAIT_MESSAGES
+
+/** A wait as the route limiter writes it ("15 minutes", "1 second"): its count and unit. */
+export function parseWait(wait: string): { count: number; unit: WaitUnit } | null {
+  const [, count, unit] = /^(\d+) (second|minute|hour|day)s?$/.exec(wait) ?? []
+  return count && unit && Object.hasOwn(WAIT_MESSAGES, unit)
+    ? { count: Number(count), unit: unit as WaitUnit }
+    : null
+}
+
+/** The 429 of the route limiter's wait, worded in the request's language by the error handler. */
+export function tooManyAttemptsError(wait: string): HttpError {
+  const parsed = parseWait(wait)
+  if (parsed) return new HttpError(429, WAIT_MESSAGES[parsed.unit], { count: parsed.count })
+  return new HttpError(429, `Too many attempts. Please wait ${wait} and try again.`)
+}
 
 /** The attempts also counted per email address (sign-up and reset mails): their counters' keys. */
 export const EMAIL_LIMITED_ACTIONS = ['sign-up', 'reset'] as const
@@ -36,7 +62,7 @@ export type RateLimiter = {
 
 export function tooManyAttempts(retryAfterMs: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
-  return new HttpError(429, tooManyAttemptsMessage(`${minutes} minute${minutes === 1 ? '' : 's'}`))
+  return new HttpError(429, WAIT_MESSAGES.minute, { count: minutes })
 }
 
 /**
@@ -111,6 +137,6 @@ async function registerRouteRateLimits(app: FastifyInstance, db: Db): Promise<vo
     global: false,
     store: databaseRateLimitStore(db),
     keyGenerator: (request) => clientKey(request.ip),
-    errorResponseBuilder: (_request, context) => new HttpError(429, tooManyAttemptsMessage(context.after)),
+    errorResponseBuilder: (_request, context) => tooManyAttemptsError(context.after),
   })
 }

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Profile } from '../../core/account/profile'
 import { DISPLAY_NAME_MAX, defaultDisplayName } from '../../core/account/rules'
+import { isLocale, type Locale } from '../../core/i18n/locales'
 import type { PlanType } from '../../core/plan/definition'
 import type { Db } from '../db/client'
 import { profiles, users } from '../db/schema'
@@ -18,8 +19,15 @@ export type PlanUpdate = Partial<{
 
 export type ProfileRepository = {
   get(userId: string): Promise<Profile | null>
-  /** Creates the profile of an existing user if it has none (registration, first sign-in). */
-  ensure(userId: string): Promise<Profile | null>
+  /**
+   * Creates the profile of an existing user if it has none (registration, first sign-in), in
+   * `locale` when given (the language the user signed up in).
+   */
+  ensure(userId: string, locale?: Locale): Promise<Profile | null>
+  /** Changes the user's language (the mails') and tells every subscriber. */
+  updateLocale(userId: string, locale: Locale): Promise<Profile | null>
+  /** The user's stored language, if any (mails). */
+  localeOf(userId: string): Promise<Locale | null>
   /** Changes the display name (profile and auth user alike) and tells every subscriber. */
   updateDisplayName(userId: string, displayName: string): Promise<Profile | null>
   /**
@@ -38,6 +46,7 @@ export function toProfile(row: ProfileRow): Profile {
     subscriptionStatus: row.subscriptionStatus,
     subscriptionId: row.subscriptionId,
     subscriptionExpiresAt: row.subscriptionExpiresAt?.toISOString() ?? null,
+    locale: isLocale(row.locale) ? row.locale : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
@@ -67,7 +76,7 @@ export function createProfileRepository(db: Db, events: ProfileEvents): ProfileR
   return {
     get,
 
-    async ensure(userId) {
+    async ensure(userId, locale) {
       const existing = await get(userId)
       if (existing) return existing
       const [user] = await db.select().from(users).where(eq(users.id, userId))
@@ -78,6 +87,7 @@ export function createProfileRepository(db: Db, events: ProfileEvents): ProfileR
           userId,
           email: user.email,
           displayName: initialDisplayName(user.name, user.email),
+          locale: locale ?? null,
           createdAt: user.createdAt,
         })
         .onConflictDoNothing()
@@ -96,6 +106,23 @@ export function createProfileRepository(db: Db, events: ProfileEvents): ProfileR
         return updated
       })
       return changed(userId, row)
+    },
+
+    async updateLocale(userId, locale) {
+      const [row] = await db
+        .update(profiles)
+        .set({ locale, updatedAt: sql`now()` })
+        .where(eq(profiles.userId, userId))
+        .returning()
+      return changed(userId, row)
+    },
+
+    async localeOf(userId) {
+      const [row] = await db
+        .select({ locale: profiles.locale })
+        .from(profiles)
+        .where(eq(profiles.userId, userId))
+      return isLocale(row?.locale) ? row.locale : null
     },
 
     async updatePlan(userId, update, onlyIf) {

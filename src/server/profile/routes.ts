@@ -19,7 +19,7 @@ const profileAnswer = z.object({ profile: z.nullable(profileSchema) })
 /** Why a profile update was refused: a body naming other fields is told only the name can change. */
 function unreadableProfile({ body }: { body: unknown }): string {
   const object = typeof body === 'object' && body !== null && !Array.isArray(body)
-  const onlyKnown = object && Object.keys(body).every((key) => key === 'displayName')
+  const onlyKnown = object && Object.keys(body).every((key) => key === 'displayName' || key === 'locale')
   return object && !onlyKnown ? ACCOUNT_MESSAGES.onlyDisplayName : ACCOUNT_MESSAGES.unreadable
 }
 
@@ -35,8 +35,8 @@ export const profilePlugin = fp(
 )
 
 /**
- * The signed-in user's profile: read it, change the display name (nothing else), and follow it
- * live. Every route checks the session.
+ * The signed-in user's profile: read it, change the display name and the language (nothing else),
+ * and follow it live. Every route checks the session.
  */
 function registerProfileRoutes(app: FastifyInstance, stream: ProfileStreamOptions = {}): void {
   const { accounts } = app
@@ -71,11 +71,13 @@ function registerProfileRoutes(app: FastifyInstance, stream: ProfileStreamOption
   stateChanging(app, (scope) =>
     scope.withTypeProvider<ZodTypeProvider>().patch('/api/profile', update, async (request) => {
       const user = await requireUser(request)
-      const { displayName } = request.body
-      const problem = displayNameError(displayName)
+      const { displayName, locale } = request.body
+      const problem = displayName === undefined ? null : displayNameError(displayName)
       if (problem) throw new HttpError(400, problem)
-      await profiles.ensure(user.userId)
-      return { profile: await profiles.updateDisplayName(user.userId, displayName) }
+      let profile = await profiles.ensure(user.userId)
+      if (locale !== undefined) profile = await profiles.updateLocale(user.userId, locale)
+      if (displayName !== undefined) profile = await profiles.updateDisplayName(user.userId, displayName)
+      return { profile }
     }),
   )
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { msg } from '../../core/i18n/message-id'
 import { HttpError } from '../http/errors'
 import { answers, noQuery } from '../http/openapi'
 import { clientKey } from '../limits/client-address'
@@ -11,8 +12,9 @@ export type ProfileStreamOptions = {
   caps?: { perUser: number; perClient: number }
 }
 
-export const TOO_MANY_STREAMS =
-  'Too many live connections are open. Close some Whirl tabs or windows and try again.'
+export const TOO_MANY_STREAMS = msg(
+  'Too many live connections are open. Close some Whirl tabs or windows and try again.',
+)
 
 /**
  * GET /api/profile/stream: Server-Sent Events. `profile` with the current profile at once and after

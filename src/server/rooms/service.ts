@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SQL } from 'drizzle-orm'
+import { msg } from '../../core/i18n/message-id'
 import { itemLimitMessage } from '../../core/plan/plan'
 import type { RandomSource } from '../../core/random/random'
 import { newRoomCode } from '../../core/rooms/code'
@@ -76,7 +77,7 @@ export function createRoomService(options: {
         return updated
       }
     }
-    throw new HttpError(409, 'The room changed meanwhile. Please try again.')
+    throw new HttpError(409, msg('The room changed meanwhile. Please try again.'))
   }
 
   /** The wheel changed: a new commitment for the next spin replaces the old one. */

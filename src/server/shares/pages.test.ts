@@ -48,6 +48,22 @@ describe('share page head', () => {
     )
     expect(html.match(/name="description"/g)).toHaveLength(1)
   })
+
+  it('writes the words around the wheel in the visitor’s language, never its name', () => {
+    const shell = '<!doctype html><html lang="en"><head><title>Whirl</title></head><body></body></html>'
+    const meta = { kind: 'share', id: 'AbCdEfGhIjKl', name: 'Cena del viernes', itemCount: 3 } as const
+    const spanish = sharePageHtml(shell, { ...meta, publicUrl: 'https://whirl.example' }, 'es')
+    expect(spanish).toContain('<html lang="es" dir="ltr"')
+    expect(spanish).toContain('<title>Cena del viernes · Whirl</title>')
+    expect(metaContent(spanish, 'property', 'og:title')).toBe('Cena del viernes')
+    expect(metaContent(spanish, 'property', 'og:description')).toBe(
+      'Una ruleta con 3 elementos. Gírala en Whirl para obtener un ganador justo y al azar.',
+    )
+    expect(metaContent(spanish, 'property', 'og:image:alt')).toBe('La ruleta Cena del viernes')
+    const arabic = sharePageHtml(shell, { kind: 'gone' }, 'ar')
+    expect(arabic).toContain('<html lang="ar" dir="rtl"')
+    expect(arabic).toContain('<title>تم حذف الرابط · Whirl</title>')
+  })
 })
 
 describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kind) => {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { msg } from '../../core/i18n/message-id'
 import { isShareId, SHARE_MESSAGES } from '../../core/share/protocol'
 import type { Item } from '../../core/wheel/model'
 import { HttpError } from '../http/errors'
 import { answers } from '../http/openapi'
+import { translator } from '../i18n/translate'
 import { clientKey } from '../limits/client-address'
 import { createMemoryWindowLimiter } from '../limits/memory-window'
 import { tooManyAttempts } from '../limits/rate-limit'
@@ -23,8 +25,9 @@ export type PreviewOptions = {
 /** How long a cached preview is served before the database is asked again whether its link is live. */
 const LIVENESS_MS = 60_000
 
-export const PREVIEW_BUSY_MESSAGE =
-  'Too many previews are being drawn right now. Please try again in a few seconds.'
+export const PREVIEW_BUSY_MESSAGE = msg(
+  'Too many previews are being drawn right now. Please try again in a few seconds.',
+)
 
 type Drawn = { png: Buffer; ms: number }
 
@@ -113,7 +116,7 @@ export function registerPreviewRoute(
           .status(503)
           .header('retry-after', '5')
           .header('cache-control', 'no-store')
-          .send({ error: PREVIEW_BUSY_MESSAGE })
+          .send({ error: translator(request.locale)(PREVIEW_BUSY_MESSAGE) })
       }
     }
     return reply

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { AnyLocale } from '../../core/i18n/locales'
 import { FREE_ITEM_LIMIT } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import {
@@ -178,27 +179,33 @@ function registerShareRoutes(
     },
   )
 
-  const sendPage = async (id: string, reply: FastifyReply) => {
+  const sendPage = async (id: string, reply: FastifyReply, locale: AnyLocale) => {
     const found = isShareId(id) ? await repository.read(id, false) : ({ status: 'missing' } as const)
     const meta: PageMeta =
       found.status === 'ok'
         ? { kind: 'share', id, name: found.name, itemCount: found.itemCount, publicUrl }
         : { kind: found.status }
-    return reply
-      .status(found.status === 'ok' ? 200 : found.status === 'gone' ? 410 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(sharePageHtml(shell ?? FALLBACK_SHELL, meta))
+    return (
+      reply
+        .status(found.status === 'ok' ? 200 : found.status === 'gone' ? 410 : 404)
+        .header('cache-control', 'no-cache')
+        // Its words follow the visitor's language.
+        .header('vary', 'Accept-Language')
+        .type('text/html; charset=utf-8')
+        .send(sharePageHtml(shell ?? FALLBACK_SHELL, meta, locale))
+    )
   }
 
   const pages = { schema: { params: shareParams, response: { 200: page, 404: page, 410: page } } }
-  app.get<{ Params: { id: string } }>('/w/:id', pages, (request, reply) => sendPage(request.params.id, reply))
+  app.get<{ Params: { id: string } }>('/w/:id', pages, (request, reply) =>
+    sendPage(request.params.id, reply, request.locale),
+  )
   app.get<{ Params: { id: string } }>('/embed/:id', pages, (request, reply) => {
     const policy = reply.getHeader('content-security-policy')
     if (typeof policy === 'string')
       reply.header('content-security-policy', embedContentSecurityPolicy(policy))
     reply.removeHeader('x-frame-options')
-    return sendPage(request.params.id, reply)
+    return sendPage(request.params.id, reply, request.locale)
   })
 
   // Once per interval for the whole cluster (jobs/runner.ts).
