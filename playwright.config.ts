@@ -29,7 +29,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL: BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records screenshots and DOM snapshots at every step: about 30% of the run's CPU on
+    // 2 cores (docs/decisions/0055-ci-time.md). CI records it on the retry of a failed test, which
+    // a real failure always has; a desk run keeps it for any failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The service worker precaches the whole app (about a hundred files) in every new context,
     // which on a 2-core machine took seconds of CPU per test. Only the specs about it allow it
     // (offline.spec.ts); every other journey runs as a first visit that is not yet controlled.

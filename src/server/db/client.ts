@@ -63,6 +63,11 @@ export type OpenOptions = {
    * data folder instead of running initdb and the migrations there. Default: the build's own, if any.
    */
   pgliteTemplate?: string | null
+  /**
+   * For an in-memory PGlite: a migrated data folder as PGlite's dumpDataDir wrote it, loaded
+   * instead of running initdb (the server tests' fresh databases; src/server/testing/harness.ts).
+   */
+  pgliteDump?: Blob
 }
 
 /**
@@ -78,7 +83,10 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
       if (!(template && restorePgliteTemplate(template, config.dir)))
         mkdirSync(config.dir, { recursive: true })
     }
-    const client = new PGlite(config.dir, { postgresqlconf: PGLITE_SETTINGS })
+    const client = new PGlite(config.dir, {
+      postgresqlconf: PGLITE_SETTINGS,
+      ...(config.dir === 'memory://' && options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+    })
     await client.waitReady
     const db = drizzlePglite({ client, schema })
     await migratePglite(db, { migrationsFolder })

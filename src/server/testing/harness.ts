@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type Config, loadConfig } from '../config/config'
 import { type Database, openDatabase } from '../db/client'
 
@@ -13,13 +14,21 @@ export const DATABASE_KINDS: ReadonlyArray<'pglite' | 'postgres'> = process.env.
 
 export type TestDatabase = Database & { dispose(): Promise<void>; schema?: string }
 
+let migratedDump: Blob | undefined
+/** The migrated PGlite data folder the global setup dumped (global-setup.ts), read once per test file. */
+function pgliteDump(): Blob {
+  migratedDump ??= new Blob([readFileSync(inject('pgliteDump'))])
+  return migratedDump
+}
+
 /**
- * A fresh, migrated database: in-memory PGlite, or a new schema of its own on the PostgreSQL of
- * DATABASE_URL (dropped on dispose), so concurrent runs never collide.
+ * A fresh, migrated database: in-memory PGlite (loaded from the run's migrated dump, its migrations
+ * then checked as at any start), or a new schema of its own on the PostgreSQL of DATABASE_URL
+ * (dropped on dispose), so concurrent runs never collide.
  */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dir: 'memory://' })
+    const database = await openDatabase({ kind: 'pglite', dir: 'memory://' }, { pgliteDump: pgliteDump() })
     return { ...database, dispose: () => database.close() }
   }
   const url = process.env.DATABASE_URL
