@@ -1,6 +1,7 @@
 import { Check, X } from 'lucide-react'
 import { PLAN_FEATURES } from '../../../core/plan/features'
 import { t } from '../../i18n/i18n'
+import { limitText } from './plan-texts'
 
 function Cell({ value }: { value: boolean | string }) {
   if (typeof value === 'string') return <span className="font-medium">{value}</span>
@@ -32,7 +33,7 @@ export function ComparisonTable() {
               {t('Free')}
             </th>
             <th scope="col" className="px-4 py-3 text-center font-semibold">
-              Premium
+              {t('Premium')}
             </th>
           </tr>
         </thead>
@@ -40,13 +41,13 @@ export function ComparisonTable() {
           {PLAN_FEATURES.map((row) => (
             <tr key={row.name}>
               <th scope="row" className="px-4 py-3 font-normal">
-                {row.name}
+                {t(row.name)}
               </th>
               <td className="px-4 py-3 text-center">
-                <Cell value={row.free} />
+                <Cell value={limitText(row, 'free')} />
               </td>
               <td className="px-4 py-3 text-center">
-                <Cell value={row.premium} />
+                <Cell value={limitText(row, 'premium')} />
               </td>
             </tr>
           ))}

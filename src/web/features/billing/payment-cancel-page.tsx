@@ -1,11 +1,11 @@
 import { Ban } from 'lucide-react'
-import { FREE_BASICS } from '../../../core/plan/feature-lists'
 import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
 import { usePageTitle } from '../../ui/use-page-title'
+import { freeBasicsTexts } from './plan-texts'
 import { TestModeNotice } from './test-mode-notice'
 
 /** /payment/cancel: the user left the payment provider without approving. Nothing was charged. */
@@ -37,7 +37,7 @@ export function Component() {
         <h2 id="free-features" className="text-lg font-bold">
           {t('What you can do for free')}
         </h2>
-        <CheckList items={FREE_BASICS} className="mt-3 space-y-2" />
+        <CheckList items={freeBasicsTexts()} className="mt-3 space-y-2" />
       </section>
       <p className="mt-8 text-sm text-slate-600 dark:text-slate-300">
         {tx('Questions about payment? <0>Contact Us</0> or read the <1>FAQ</1>.', [

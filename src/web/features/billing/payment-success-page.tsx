@@ -10,10 +10,10 @@ import { isPremiumPlan, planLabel, ReceiptCard } from './receipt-card'
 import { usePaymentReturn } from './use-payment-return'
 import './receipt-print.css'
 import { TRIAL_DAYS } from '../../../core/billing/trial'
-import { unlockedWithLimits } from '../../../core/plan/feature-lists'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
 import { trialDate, usd } from './format'
+import { unlockedTexts } from './plan-texts'
 import { TestModeNotice } from './test-mode-notice'
 
 /** Moves focus to the heading when the state changes, so a screen reader hears the outcome. */
@@ -118,7 +118,7 @@ function TrialNote() {
 
 function Activated({ receipt }: { receipt: Receipt }) {
   const premium = isPremiumPlan(receipt.plan)
-  const unlocked = unlockedWithLimits(premium ? 'premium' : 'basic')
+  const unlocked = unlockedTexts(premium ? 'premium' : 'basic')
   return (
     <div className="py-8">
       <div className="text-center print:hidden">

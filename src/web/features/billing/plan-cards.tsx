@@ -7,12 +7,12 @@ import {
   type TrialStatus,
 } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
-import { planLines } from '../../../core/plan/features'
 import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
 import { usd } from './format'
+import { planLineTexts } from './plan-texts'
 
 const card = 'relative flex flex-col rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-900'
 
@@ -89,7 +89,7 @@ export function PremiumCard({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="premium-plan" className="flex items-center gap-2 text-xl font-bold">
           <Crown aria-hidden className="size-5 text-amber-500" />
-          {PREMIUM_PLAN.name}
+          {t('Premium Plan')}
         </h3>
         {state.kind === 'active' && <CurrentBadge />}
       </div>
@@ -126,7 +126,7 @@ export function PremiumCard({
           {t(TRIAL_USED, { price: usd(PREMIUM_PLAN.price) })}
         </p>
       )}
-      <CheckList items={planLines('premium')} announce className="mt-6 flex-1 space-y-2 text-sm" />
+      <CheckList items={planLineTexts('premium')} announce className="mt-6 flex-1 space-y-2 text-sm" />
       {state.kind === 'offer' ? (
         <button
           type="button"

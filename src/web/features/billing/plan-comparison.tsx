@@ -1,10 +1,10 @@
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
-import { planLines } from '../../../core/plan/features'
 import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
 import { usd } from './format'
+import { planLineTexts } from './plan-texts'
 
 function Card({
   plan,
@@ -29,12 +29,12 @@ function Card({
           {t('Recommended')}
         </span>
       )}
-      <h3 className="text-lg font-semibold">{premium ? 'Premium' : t('Free')}</h3>
+      <h3 className="text-lg font-semibold">{premium ? t('Premium') : t('Free')}</h3>
       <p className="mt-2">
         <span className="text-4xl font-bold">{price}</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">{per}</span>
       </p>
-      <CheckList items={planLines(plan)} />
+      <CheckList items={planLineTexts(plan)} />
       <Link to={to} className={buttonClass(premium ? 'primary' : 'outline', 'md', 'mt-6 flex')}>
         {action}
       </Link>

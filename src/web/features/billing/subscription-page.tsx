@@ -2,7 +2,6 @@ import { TriangleAlert } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { Profile } from '../../../core/account/profile'
 import type { TrialStatus } from '../../../core/billing/trial'
-import { includedIn, limitedOnFree } from '../../../core/plan/feature-lists'
 import { hasPremiumPlan, hasSubscriptionStatus } from '../../../core/plan/plan'
 import { MAX_ITEMS } from '../../../core/wheel/model'
 import { billingApi } from '../../api/billing'
@@ -19,6 +18,7 @@ import { usePageTitle } from '../../ui/use-page-title'
 import { ComparisonTable } from './comparison-table'
 import { FreeCard, PremiumCard } from './plan-cards'
 import { PLAN_FAQ } from './plan-features'
+import { includedInTexts, limitedOnFreeTexts } from './plan-texts'
 import { TestModeNotice } from './test-mode-notice'
 import { CheckEmailPanel, ConfirmationNote } from './trial-journey'
 import { useSubscribe } from './use-subscribe'
@@ -106,7 +106,7 @@ export function Component() {
         </Alert>
       )}
       <div className="mt-8 grid gap-8 md:grid-cols-2">
-        <FreeCard current={!premium} included={includedIn('free')} excluded={limitedOnFree()} />
+        <FreeCard current={!premium} included={includedInTexts('free')} excluded={limitedOnFreeTexts()} />
         <PremiumCard
           trial={trial}
           visitor={status === 'signed-out'}

@@ -66,7 +66,7 @@ export function FairGiveawaySection() {
                 ['result', resultText(v)],
               ] as const
             ).map(([label, value]) => (
-              <div key={label} className="grid gap-1 py-1 sm:grid-cols-[8rem_1fr]">
+              <div key={label} translate="no" className="grid gap-1 py-1 sm:grid-cols-[8rem_1fr]">
                 <dt className="font-semibold">{label}</dt>
                 <dd className="font-mono break-all">{value}</dd>
               </div>

@@ -140,7 +140,7 @@ export function Component() {
                 ['winner index', `${v.winnerIndex} (${v.entries[v.winnerIndex]?.[0]})`],
               ] as const
             ).map(([label, value]) => (
-              <div key={label} className="grid gap-1 py-1 sm:grid-cols-[8rem_1fr]">
+              <div key={label} translate="no" className="grid gap-1 py-1 sm:grid-cols-[8rem_1fr]">
                 <dt className="font-semibold">{label}</dt>
                 <dd className="font-mono break-all">{value}</dd>
               </div>
