@@ -2,7 +2,7 @@
 // wheel and a server's error message speak the page's language; the language menu switches and
 // remembers; Arabic is right to left, mirrored, and spins a wheel of mixed Arabic and English.
 // Translations are read from the catalogue (locale-helpers.ts `tr`): only English is written here.
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import { LOCALE_INFO, LOCALES, type Locale } from '../src/core/i18n/locales'
 import { expectNoAxeViolations } from './axe'
 import { at, createShare, expectLanguage, openWheelAt, tr } from './locale-helpers'
@@ -139,9 +139,16 @@ test('in Arabic the layout is mirrored and a wheel of Arabic and English names s
 
   await page.goto('/')
   // The app replaces the prerendered header when it starts: read the box once it stands.
+  // The box is taken in the same poll that sees it: a second read can fall between the two headers.
   const box = async (locale: Locale) => {
-    await expect.poll(async () => (await logo(locale).boundingBox()) !== null).toBe(true)
-    return logo(locale).boundingBox()
+    let found: Awaited<ReturnType<Locator['boundingBox']>> = null
+    await expect
+      .poll(async () => {
+        found = await logo(locale).boundingBox()
+        return found !== null
+      })
+      .toBe(true)
+    return found as Awaited<ReturnType<Locator['boundingBox']>>
   }
   const ltr = await box('en')
   expect(ltr, 'the English logo').not.toBeNull()

@@ -158,6 +158,16 @@ test('the wheel page and its dialogs show only catalogue text', async ({ page })
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog')).toBeHidden()
 
+  await page.getByRole('button', { name: xa('Go live'), exact: true }).click()
+  const live = page.getByRole('dialog', { name: xa('Go live') })
+  await expect(live).toBeVisible()
+  await scan(page, '/wheel, Go live dialog', found)
+  await live.getByRole('button', { name: xa('Open room') }).click()
+  await expect(live.getByTestId('room-code')).toHaveText(/^[A-Z0-9]{6}$/)
+  await scan(page, '/wheel, Go live dialog with its room open', found)
+  await page.keyboard.press('Escape')
+  await expect(live).toBeHidden()
+
   await page
     .getByRole('banner')
     .getByRole('button', { name: xa('Sign In'), exact: true })

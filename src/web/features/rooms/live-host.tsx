@@ -185,6 +185,7 @@ export function LiveHost({
               <span
                 className="mt-1 block font-mono text-4xl font-bold tracking-[0.3em]"
                 data-testid="room-code"
+                translate="no"
               >
                 {hosted.code}
               </span>
@@ -197,7 +198,9 @@ export function LiveHost({
                 <a href={links.watch} target="_blank" rel="noreferrer" className="font-semibold underline">
                   {t('Watch')}
                 </a>{' '}
-                <span className="break-all text-slate-600 dark:text-slate-400">{links.watch}</span>
+                <span translate="no" className="break-all text-slate-600 dark:text-slate-400">
+                  {links.watch}
+                </span>
               </li>
               <li>
                 <a href={links.screen} target="_blank" rel="noreferrer" className="font-semibold underline">
