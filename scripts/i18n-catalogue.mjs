@@ -72,7 +72,10 @@ export function messageGroups(found) {
         )
       }),
     )
-    groups.set(message, only ? only[0] : 'main')
+    // The server's own messages (its errors, mails, pages) are translated by the server: the web's
+    // catalogue leaves them out (group 'server', which no page loads).
+    const serverOnly = [...files].every((file) => file.replaceAll(path.sep, '/').includes('src/server/'))
+    groups.set(message, serverOnly ? 'server' : only ? only[0] : 'main')
   }
   return groups
 }
