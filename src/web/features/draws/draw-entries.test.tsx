@@ -23,7 +23,7 @@ describe('the proof page’s entries', () => {
 
   it('lists 1,200 entries in slices after Show all, never all in one render', async () => {
     render(<DrawEntries entries={entries(1_200)} winnerIndex={0} />)
-    fireEvent.click(screen.getByRole('button', { name: 'Show all 1200 entries' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 1,200 entries' }))
     // The click renders no more than one more slice; the rest follow, one slice a task.
     expect(listed().length).toBeLessThanOrEqual(600)
     await waitFor(() => expect(listed()).toHaveLength(1_200), { timeout: 40_000 })
