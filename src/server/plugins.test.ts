@@ -15,6 +15,7 @@ import { errorsPlugin } from './http/errors'
 import { openApiPlugin } from './http/openapi'
 import { securityHeadersPlugin } from './http/security'
 import { webPlugin, webShellPlugin } from './http/web'
+import { i18nPlugin } from './i18n/plugin'
 import { rateLimitsPlugin } from './limits/rate-limit'
 import { mailerPlugin } from './mail/plugin'
 import { profilePlugin } from './profile/routes'
@@ -38,6 +39,7 @@ const PLUGINS: [string, AnyPlugin][] = [
   ['whirl-config', configPlugin],
   ['whirl-database', databasePlugin],
   ['whirl-closing', closingPlugin],
+  ['whirl-i18n', i18nPlugin],
   ['whirl-web-shell', webShellPlugin],
   ['whirl-errors', errorsPlugin],
   ['whirl-openapi', openApiPlugin],
@@ -124,7 +126,7 @@ describe('server modules as plugins, on a database', () => {
   it('buildApp registers every module, in the listed order', () => {
     for (const name of NAMES) expect(app.hasPlugin(name), name).toBe(true)
     const tree = app.printPlugins()
-    const registered = [...tree.matchAll(/whirl-[a-z-]+/g)].map(([name]) => name)
+    const registered = [...tree.matchAll(/whirl-[a-z0-9-]+/g)].map(([name]) => name)
     expect(registered).toEqual(NAMES)
   })
 

@@ -11,7 +11,7 @@ import { type AnyLocale, LOCALE_INFO, LOCALES, PSEUDO_LOCALE, splitLocalePath } 
 import { msg } from '../../core/i18n/message-id'
 import type { Config } from '../config/config'
 import { translator } from '../i18n/translate'
-import { noQuery } from './openapi'
+import { answers, noQuery } from './openapi'
 import { robotsTxt, sitemapXml } from './sitemap'
 
 /** An HTML document with its compressed forms, each made when first asked for and kept. */
@@ -185,7 +185,7 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
   // Search engines: every static page in every language (sitemap.ts).
   const text = (description: string) => ({
     querystring: noQuery,
-    response: { 200: z.string().meta({ description }) },
+    response: answers({ 200: z.string().meta({ description }) }),
   })
   app.get('/sitemap.xml', { schema: text('The sitemap (application/xml)') }, (_request, reply) =>
     reply
