@@ -51,6 +51,8 @@ test('home: hero links, plans and the final call to action', async ({ page }) =>
   await expect(page.getByText('$6.99')).toBeVisible()
   await expect(page.getByText('Recommended')).toBeVisible()
   await expect(page.getByText('Max 15 items per wheel')).toBeVisible()
+  // A click on the prerendered copy (inert until the app takes over) goes nowhere: wait for the app.
+  await expect(page.locator('#root > [inert]')).toHaveCount(0)
   await page.getByRole('link', { name: 'Create Your First Wheel' }).click()
   await expect(page).toHaveURL(/\/wheel$/)
 })

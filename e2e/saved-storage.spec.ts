@@ -28,7 +28,7 @@ test('a premium user keeps 50 wheels of 10,000 items across a reload, spins one,
 
   await page.reload()
   await expect(cards(page)).toHaveCount(50, { timeout: 30_000 })
-  await expect(page.getByRole('article', { name: 'Library 37' })).toContainText('10000 items')
+  await expect(page.getByRole('article', { name: 'Library 37' })).toContainText('10,000 items')
   await expect(page.getByTestId('storage-usage')).toContainText('Whirl uses')
 
   await page

@@ -52,7 +52,7 @@ test('ten 10,000-item wheels and a reload: all ten stay on /saved and on the ser
   const synced = page.waitForResponse((r) => r.url().includes('/api/wheels') && r.ok(), { timeout: 60_000 })
   await page.reload()
   await expect(page.getByRole('article')).toHaveCount(10, { timeout: 30_000 })
-  for (const name of names) await expect(page.getByRole('article', { name })).toContainText('10000 items')
+  for (const name of names) await expect(page.getByRole('article', { name })).toContainText('10,000 items')
   // Give sync time to run after the reload: nothing it does may delete a wheel from the account.
   await synced
   await page.waitForTimeout(1500)
