@@ -18,10 +18,11 @@ import { INTERNAL_ERROR_MESSAGE, INVALID_REQUEST_MESSAGE } from '../http/errors'
 import { userBeforeBody } from '../http/guards'
 import { answers, billingErrorSchema, noQuery } from '../http/openapi'
 import type { BillingClock } from './clock'
+import { BILLING_MESSAGES } from './messages'
 import { PAYMENT_MESSAGES } from './payments'
 import type { PaymentProvider } from './provider'
 import { ProviderError } from './provider'
-import { BILLING_MESSAGES, type BillingService } from './service'
+import type { BillingService } from './service'
 
 const clockBody = z.object({
   advanceMs: z

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import type { Profile } from '../../core/account/profile'
 import type { ActivatedSubscription } from '../../core/billing/protocol'
 import { TRIAL_DAYS, TRIAL_MESSAGES } from '../../core/billing/trial'
-import { msg } from '../../core/i18n/message-id'
 import { PREMIUM_PLAN } from '../../core/plan/definition'
 import { hasPremiumPlan } from '../../core/plan/plan'
 import type { Db } from '../db/client'
@@ -13,31 +12,13 @@ import type { SessionRead } from '../http/guards'
 import type { ProfileRepository } from '../profile/repository'
 import { addMonth, type BillingClock } from './clock'
 import type { BillingMails } from './mail-events'
+import { BILLING_MESSAGES } from './messages'
 import { createOnePayments } from './payments'
 import { createPlanRenewal, paidUntil, profileStatus, WITHDRAWN } from './plan-renewal'
 import type { CreatedSubscription, PaymentProvider } from './provider'
 import { settleBeforeDeletion } from './settle-before-deletion'
 import { currentTrial, noteTrialSubscription, releaseTrial, reserveTrial } from './trial'
 import { whileAccountExists } from './user-lock'
-
-export const BILLING_MESSAGES = {
-  notFound: msg('Subscription not found'),
-  alreadySubscribed: msg('You already have an active Premium subscription.'),
-  notActive: (status: string) =>
-    status === 'APPROVED'
-      ? msg(
-          'PayPal has approved your subscription and is activating it. Premium starts within a few minutes; reload this page to check.',
-        )
-      : status === 'APPROVAL_PENDING'
-        ? msg(
-            'The subscription has not been approved yet. Please finish the approval at PayPal, then try again.',
-          )
-        : `The subscription is not active (status: ${status.toLowerCase()}).`,
-  neverStarted: msg(
-    'This subscription had not started yet, so nothing was charged. It is cancelled and will not start.',
-  ),
-  testModeOnly: msg('Test subscriptions are only available in test mode.'),
-} as const
 
 export type BillingService = ReturnType<typeof createBillingService>
 
@@ -82,7 +63,7 @@ export function createBillingService(deps: {
 
   const profileOf = async (user: SessionRead): Promise<Profile> => {
     const profile = user.profile ?? (await profiles.ensure(user.userId))
-    if (!profile) throw new HttpError(401, msg('Please sign in to continue.'))
+    if (!profile) throw new HttpError(401, BILLING_MESSAGES.signIn)
     return profile
   }
 
