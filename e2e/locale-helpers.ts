@@ -2,8 +2,7 @@ import { expect, type Page, request } from '@playwright/test'
 import { BASE_URL } from '../playwright.config'
 import { readCatalogue } from '../scripts/i18n-catalogue.mjs'
 import { type AnyLocale, LOCALE_INFO, type Locale, localizedPath } from '../src/core/i18n/locales'
-import { STORE_KEY } from '../src/core/storage/keys'
-import type { SeedItem } from './wheel-helpers'
+import { openWithWheel, type SeedItem } from './wheel-helpers'
 
 const catalogues = new Map<Locale, Record<string, string>>()
 
@@ -31,45 +30,9 @@ export async function expectLanguage(page: Page, locale: AnyLocale): Promise<voi
   await expect(page.locator('html')).toHaveAttribute('dir', LOCALE_INFO[locale].dir)
 }
 
-/**
- * Opens `path` (a localized /wheel) on a wheel of these items: the wheel is put in local storage
- * before the page's scripts run, once, with a spin of 1 s (the shortest the settings allow).
- */
-export async function openWheelAt(page: Page, path: string, name: string, items: SeedItem[]): Promise<void> {
-  const state = {
-    version: 1,
-    currentWheel: {
-      id: null,
-      name,
-      items,
-      settings: {
-        spinDuration: 1000,
-        soundEnabled: false,
-        confettiEnabled: false,
-        wheelSize: 300,
-        mode: 'normal',
-      },
-      tally: {},
-    },
-    savedWheels: [],
-    spinHistory: [],
-    settings: { soundEnabled: false, confettiEnabled: false, autoSave: true },
-  }
-  const token = `seed-${Date.now()}-${Math.random()}`
-  await page.addInitScript(
-    ([key, value, once, where]) => {
-      try {
-        if (location.pathname !== where || sessionStorage.getItem(once as string)) return
-        sessionStorage.setItem(once as string, '1')
-        localStorage.setItem(key as string, value as string)
-      } catch {
-        // A frame without storage (about:blank): nothing to seed.
-      }
-    },
-    [STORE_KEY, JSON.stringify(state), token, path],
-  )
-  await page.goto(path)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+/** Opens `path` (a localized /wheel) on a wheel of these items, spinning for 1 s. */
+export function openWheelAt(page: Page, path: string, name: string, items: SeedItem[]): Promise<void> {
+  return openWithWheel(page, items, {}, { path, name })
 }
 
 /** Shares a wheel of these items through the API, as the Share dialog does; returns /w/<id>. */

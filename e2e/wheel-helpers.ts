@@ -3,7 +3,10 @@ import { STORE_KEY } from '../src/core/storage/keys'
 
 export type SeedItem = { id: string; text: string; color: string }
 
-/** Puts a wheel in local storage (the store's version-1 shape) and loads /wheel. */
+/**
+ * Puts a wheel in local storage (the store's version-1 shape) and loads /wheel, or `at.path` (a
+ * language's /wheel, /es/wheel) with the wheel named `at.name`.
+ */
 export async function openWithWheel(
   page: Page,
   items: SeedItem[],
@@ -14,12 +17,14 @@ export async function openWithWheel(
     mode: string
     wheelSize: number
   }> = {},
+  at: { path?: string; name?: string } = {},
 ) {
+  const { path = '/wheel', name = 'Test Wheel' } = at
   const state = {
     version: 1,
     currentWheel: {
       id: null,
-      name: 'Test Wheel',
+      name,
       items,
       settings: {
         spinDuration: 1000,
@@ -40,19 +45,19 @@ export async function openWithWheel(
   // own state over the seed before /wheel opened.
   const token = `seed-${Date.now()}-${Math.random()}`
   await page.addInitScript(
-    ([key, value, once]) => {
+    ([key, value, once, where]) => {
       try {
-        if (location.pathname !== '/wheel' || sessionStorage.getItem(once as string)) return
+        if (location.pathname !== where || sessionStorage.getItem(once as string)) return
         sessionStorage.setItem(once as string, '1')
         localStorage.setItem(key as string, value as string)
       } catch {
         // A frame without storage (about:blank): nothing to seed.
       }
     },
-    [STORE_KEY, JSON.stringify(state), token],
+    [STORE_KEY, JSON.stringify(state), token, path],
   )
-  await page.goto('/wheel')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test Wheel')
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
 }
 
 export const items = (texts: string[], colors: string[]) =>
