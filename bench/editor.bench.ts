@@ -43,7 +43,8 @@ function timeClick(page: Page, name: string, done: string): Promise<number> {
   })`) as Promise<number>
 }
 
-const wheelShows = (n: number) => `document.querySelector('[aria-label="Wheel with ${n} items"]') !== null`
+const wheelShows = (n: number) =>
+  `document.querySelector('[aria-label="Wheel with ${n.toLocaleString('en-US')} items"]') !== null`
 const announced = (text: string) =>
   `document.querySelector('[data-testid="list-announcer"]')?.textContent === ${JSON.stringify(text)}`
 

@@ -130,7 +130,9 @@ export function whirl(url: string): Target {
       )
       await page.addInitScript(installOtherTab, [STORE_KEY, CHUNK_PREFIX] as const)
       await page.goto(`${url}/wheel`)
-      await page.getByRole('img', { name: `Wheel with ${count} items` }).waitFor({ timeout: 120_000 })
+      await page
+        .getByRole('img', { name: `Wheel with ${count.toLocaleString('en-US')} items` })
+        .waitFor({ timeout: 120_000 })
     },
     spin: `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Spin').click()`,
     async shrink(page, by) {

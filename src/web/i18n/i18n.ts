@@ -86,13 +86,20 @@ export function localeName(locale: AnyLocale): string {
   return LOCALE_INFO[locale].name
 }
 
+// Each message's id, hashed once: a page renders the same messages again and again.
+const ids = new Map<string, string>()
+
 /**
  * A message in the page's language. `source` is the English message in ICU MessageFormat, written
  * where it is shown ("Spin", "{count, plural, one {# item} other {# items}}"): it is also the key
  * the translations are kept under (src/core/i18n/catalogue/*.json).
  */
 export function t(source: string, values?: MessageValues): string {
-  const id = messageId(source)
+  let id = ids.get(source)
+  if (id === undefined) {
+    id = messageId(source)
+    ids.set(source, id)
+  }
   if (Object.hasOwn(i18n.messages, id)) return i18n._(id, values)
   // English ships only its messages with placeholders; a plain one is shown as written.
   if (!source.includes('{')) return source

@@ -23,7 +23,8 @@ import {
 import { type LimitedLoad, loadWithinLimit } from '../../core/wheel/plan-limit'
 import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
-import { intlLocale, t } from '../i18n/i18n'
+import { numberFormat } from '../i18n/formats'
+import { t } from '../i18n/i18n'
 import { recordDeletedWheels } from './browser-data'
 import { registerDeclinedDataRemover } from './declined-data-removers'
 import { keepUnchanged } from './keep-unchanged'
@@ -80,7 +81,7 @@ export type Outcome = { ok: true } | { ok: false; error: string }
 const atLimit = (): Outcome => ({
   ok: false,
   error: t('You can keep up to {max} saved wheels. Delete some to make room.', {
-    max: new Intl.NumberFormat(intlLocale()).format(MAX_SAVED_WHEELS),
+    max: numberFormat().format(MAX_SAVED_WHEELS),
   }),
 })
 

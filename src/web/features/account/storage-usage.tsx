@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { STORAGE_STORES, type StorageStore, type StorageUsage } from '../../../core/account/storage'
 import { msg } from '../../../core/i18n/message-id'
 import { accountDataApi } from '../../api/account-data'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 
 const STORE_NAMES: Record<StorageStore, string> = {
   wheels: msg('Saved wheels'),
@@ -16,8 +17,7 @@ const MB = 1024 * 1024
 
 /** A size as people read it, in the page's language: "0 MB", "340 KB", "12.3 MB" (1 MB = 1,048,576 bytes). */
 function sizeText(bytes: number): string {
-  const number = (value: number) =>
-    new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(value)
+  const number = (value: number) => numberFormat({ maximumFractionDigits: 1 }).format(value)
   if (bytes <= 0) return t('{size} MB', { size: number(0) })
   if (bytes < MB) return t('{size} KB', { size: number(Math.max(1, Math.round(bytes / 1024))) })
   return t('{size} MB', { size: number(Math.round((bytes / MB) * 10) / 10) })

@@ -6,6 +6,7 @@ import {
   hasSubscriptionStatus,
   isExpiringSoon,
 } from '../../../core/plan/plan'
+import { numberFormat } from '../../i18n/formats'
 import { intlLocale, t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { useTrial } from '../../state/use-trial'
@@ -26,7 +27,7 @@ const trialDate = (iso: string) =>
   })
 
 const usd = (amount: number | string) =>
-  new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: 'USD' }).format(Number(amount))
+  numberFormat({ style: 'currency', currency: 'USD' }).format(Number(amount))
 
 const label = 'text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
 

@@ -1,4 +1,4 @@
-import { intlLocale } from '../../i18n/i18n'
+import { dateTimeFormat, numberFormat } from '../../i18n/formats'
 
 /**
  * A price in the page's language: "$6.99" in English, "6,99 $" in French. Prices stay in US
@@ -6,7 +6,7 @@ import { intlLocale } from '../../i18n/i18n'
  */
 export function usd(amount: number | string, currency = 'USD'): string {
   const value = Number(amount)
-  return new Intl.NumberFormat(intlLocale(), {
+  return numberFormat({
     style: 'currency',
     currency,
     ...(Number.isInteger(value) ? { maximumFractionDigits: 0 } : {}),
@@ -15,7 +15,7 @@ export function usd(amount: number | string, currency = 'USD'): string {
 
 /** A trial's date as the mails say it, in the page's language: "Monday, November 30, 2026" (UTC). */
 export function trialDate(iso: string | Date): string {
-  return new Intl.DateTimeFormat(intlLocale(), {
+  return dateTimeFormat({
     weekday: 'long',
     year: 'numeric',
     month: 'long',

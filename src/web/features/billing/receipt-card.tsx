@@ -1,4 +1,5 @@
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { longDate } from '../../ui/long-date'
 import type { Receipt } from './payment-return'
 
@@ -10,7 +11,7 @@ function formatAmount(amount: string, currency: string): string {
   const value = Number(amount)
   if (!amount || Number.isNaN(value)) return amount || '—'
   try {
-    return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency }).format(value)
+    return numberFormat({ style: 'currency', currency }).format(value)
   } catch {
     return amount
   }

@@ -5,7 +5,8 @@ import type { TrialStatus } from '../../../core/billing/trial'
 import { hasPremiumPlan, hasSubscriptionStatus } from '../../../core/plan/plan'
 import { MAX_ITEMS } from '../../../core/wheel/model'
 import { billingApi } from '../../api/billing'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { useSearchParams } from '../../router'
 import { openAuthModal, useAuthModal } from '../../state/auth-modal-store'
 import { useSession } from '../../state/session-store'
@@ -84,7 +85,7 @@ export function Component() {
         <p className="mt-2 text-slate-600 dark:text-slate-300">
           {t(
             'Start free, and upgrade when you want saved wheels, presets, history and up to {count} items per wheel.',
-            { count: new Intl.NumberFormat(intlLocale()).format(MAX_ITEMS) },
+            { count: numberFormat().format(MAX_ITEMS) },
           )}
         </p>
       </div>

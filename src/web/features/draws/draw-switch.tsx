@@ -2,7 +2,8 @@ import { ShieldCheck } from 'lucide-react'
 import { useId } from 'react'
 import { MAX_CLIENT_SEED } from '../../../core/draws/rules'
 import type { Item, WheelMode } from '../../../core/wheel/model'
-import { intlLocale, t } from '../../i18n/i18n'
+import { dateTimeFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { COMMITTING_TEXT, useVerifiableDraw } from './use-verifiable-draw'
@@ -60,9 +61,7 @@ export function DrawSwitch(props: DrawSwitchProps) {
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   {tx('Committed at <0/>', [
                     <time key="time" dateTime={draw.current.createdAt}>
-                      {new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'medium' }).format(
-                        new Date(draw.current.createdAt),
-                      )}
+                      {dateTimeFormat({ timeStyle: 'medium' }).format(new Date(draw.current.createdAt))}
                     </time>,
                   ])}
                 </p>

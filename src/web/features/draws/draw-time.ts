@@ -1,9 +1,9 @@
-import { intlLocale } from '../../i18n/i18n'
+import { dateTimeFormat } from '../../i18n/formats'
 
 /** A draw's moment as the page's language writes a date and time ("11/26/2026, 4:41:23 PM"), or —. */
 export const when = (iso: string | null | undefined): string =>
   iso
-    ? new Intl.DateTimeFormat(intlLocale(), {
+    ? dateTimeFormat({
         year: 'numeric',
         month: 'numeric',
         day: 'numeric',

@@ -8,7 +8,8 @@ import {
 } from '../../../core/chat/entry-collector'
 import { createItem } from '../../../core/wheel/model'
 import { colorsForList } from '../../../core/wheel/neighbour-colors'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
@@ -83,7 +84,7 @@ export function ChatEntriesPanel() {
     )
       return setProblem(
         t('The maximum must be a whole number from 1 to {max}.', {
-          max: new Intl.NumberFormat(intlLocale()).format(MAX_ENTRANTS),
+          max: numberFormat().format(MAX_ENTRANTS),
         }),
       )
     setProblem(null)

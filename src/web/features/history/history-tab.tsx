@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { historyFileName, historyToCsv, historyTotals } from '../../../core/history/csv'
 import { spinAge } from '../../../core/history/relative-time'
 import { msg } from '../../../core/i18n/message-id'
-import { intlLocale, t } from '../../i18n/i18n'
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 import { Dialog } from '../../ui/dialog'
@@ -24,7 +25,7 @@ function useMinuteClock(): Date {
 
 const VIEW_NAMES = { Results: msg('Results'), Statistics: msg('Statistics') }
 
-const count = (n: number) => new Intl.NumberFormat(intlLocale()).format(n)
+const count = (n: number) => numberFormat().format(n)
 
 /**
  * When a spin happened, in the page's language: "Just now", "5m ago", "2h ago" (English; others
@@ -35,13 +36,8 @@ function spinTime(timestamp: string, now: Date): string {
   if (age === null) return ''
   if (age.unit === 'now') return t('Just now')
   if (age.unit === 'date')
-    return new Intl.DateTimeFormat(intlLocale(), { year: 'numeric', month: 'short', day: 'numeric' }).format(
-      age.time,
-    )
-  return new Intl.RelativeTimeFormat(intlLocale(), { style: 'narrow', numeric: 'always' }).format(
-    -age.amount,
-    age.unit,
-  )
+    return dateTimeFormat({ year: 'numeric', month: 'short', day: 'numeric' }).format(age.time)
+  return relativeTimeFormat({ style: 'narrow', numeric: 'always' }).format(-age.amount, age.unit)
 }
 
 /** The History tab: the Results list, or the Statistics view (Advanced Analytics). */

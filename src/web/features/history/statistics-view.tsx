@@ -3,7 +3,8 @@ import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { msg } from '../../../core/i18n/message-id'
 import { VERDICTS } from '../../../core/stats/fairness'
 import { historyStats, statsToCsv } from '../../../core/stats/history-stats'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { useWheelStore } from '../../state/wheel-store'
 import { Alert } from '../../ui/alert'
@@ -12,9 +13,8 @@ import { downloadText } from '../../ui/download'
 import { DaysChart, WinsChart } from './charts'
 import { downloadSvgAsPng } from './export-png'
 
-const round = (n: number) =>
-  new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(Math.round(n * 10) / 10)
-const count = (n: number) => new Intl.NumberFormat(intlLocale()).format(n)
+const round = (n: number) => numberFormat({ maximumFractionDigits: 1 }).format(Math.round(n * 10) / 10)
+const count = (n: number) => numberFormat().format(n)
 const TERMS = {
   'Longest streak': msg('Longest streak'),
   'Most picked': msg('Most picked'),
@@ -104,7 +104,7 @@ export function StatisticsView() {
               {' '}
               {t('(chi-square {statistic}, p = {p})', {
                 statistic: round(stats.fairness.statistic),
-                p: new Intl.NumberFormat(intlLocale(), {
+                p: numberFormat({
                   minimumFractionDigits: 3,
                   maximumFractionDigits: 3,
                 }).format(stats.fairness.pValue),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { intlLocale, t } from '../../i18n/i18n'
+import { dateTimeFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { BackButton } from '../../ui/back-button'
 import { usePageTitle } from '../../ui/use-page-title'
 
@@ -19,9 +20,7 @@ export function LegalPage({
   sections: LegalSection[]
 }) {
   usePageTitle(title)
-  const date = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(
-    LAST_UPDATED,
-  )
+  const date = dateTimeFormat({ dateStyle: 'long', timeZone: 'UTC' }).format(LAST_UPDATED)
   return (
     <article className="mx-auto max-w-3xl px-4 py-8">
       <BackButton />

@@ -2,7 +2,8 @@ import { Copy, Crown, Download, EllipsisVertical, History, Trash2 } from 'lucide
 import { type ReactNode, useEffect, useRef } from 'react'
 import { msg } from '../../../core/i18n/message-id'
 import type { WheelSummary } from '../../../core/wheel/summary'
-import { intlLocale, t } from '../../i18n/i18n'
+import { dateTimeFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
@@ -121,7 +122,7 @@ export function SavedWheelCard({
           {updated && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {tx('Updated <0>{date}</0>', [<time key="date" dateTime={wheel.updatedAt} />], {
-                date: new Intl.DateTimeFormat(intlLocale()).format(updated),
+                date: dateTimeFormat().format(updated),
               })}
             </p>
           )}

@@ -1,13 +1,14 @@
 import { HardDrive } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { numberFormat } from '../../i18n/formats'
 
 const decimal = (n: number, digits: number) =>
-  new Intl.NumberFormat(intlLocale(), {
+  numberFormat({
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(n)
 
-/** A size in the page's language: "12 KB", "1.5 MB". */ import { intlLocale, t } from '../../i18n/i18n'
+/** A size in the page's language: "12 KB", "1.5 MB". */ import { t } from '../../i18n/i18n'
 
 export const formatBytes = (bytes: number) =>
   bytes < 1024 * 1024

@@ -2,7 +2,8 @@ import { Cloud, History, Monitor } from 'lucide-react'
 import { useState } from 'react'
 import type { WheelSummary } from '../../../core/wheel/summary'
 import { VERSION_EVERY_MS, VERSIONS_QUOTA_NOTE } from '../../../core/wheel/versions'
-import { intlLocale, t } from '../../i18n/i18n'
+import { dateTimeFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { restoreWheelVersion } from '../../state/browser-data-versions'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -11,7 +12,7 @@ import { formatBytes } from './storage-usage'
 import { useVersions, type VersionRow } from './use-versions'
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  dateTimeFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 const items = (count: number) => t('{count, plural, one {# item} other {# items}}', { count })
 
 type Props = {

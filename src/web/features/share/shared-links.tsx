@@ -2,7 +2,8 @@ import { ExternalLink, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { type ShareSummary, sharePath } from '../../../core/share/protocol'
 import { sharesApi } from '../../api/shares'
-import { intlLocale, t } from '../../i18n/i18n'
+import { dateTimeFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { CopyButton, outlineButton } from './copy-button'
@@ -86,7 +87,7 @@ export function SharedLinks() {
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {t('{count, plural, one {# item} other {# items}} · shared {date}', {
                     count: share.itemCount,
-                    date: new Intl.DateTimeFormat(intlLocale()).format(new Date(share.createdAt)),
+                    date: dateTimeFormat().format(new Date(share.createdAt)),
                   })}
                 </p>
               </div>

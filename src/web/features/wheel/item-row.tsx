@@ -3,7 +3,8 @@ import { lazy, memo, Suspense, useRef, useState } from 'react'
 import { normalizeHex } from '../../../core/wheel/colors'
 import type { Item } from '../../../core/wheel/model'
 import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { WeightField } from './weight-field'
 
@@ -12,7 +13,7 @@ const PictureButton = lazy(() => import('./picture-button').then((m) => ({ defau
 
 /** A chance in percent with one decimal, in the page's language ("12.5%"). */
 const percent = (chance: number) =>
-  new Intl.NumberFormat(intlLocale(), {
+  numberFormat({
     style: 'percent',
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,

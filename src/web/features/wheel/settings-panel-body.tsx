@@ -9,7 +9,8 @@ import {
   type WheelMode,
   type WheelSettings,
 } from '../../../core/wheel/model'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
 import { PremiumBadge } from '../../ui/premium-badge'
@@ -25,9 +26,7 @@ const MODE_LABELS: Record<WheelMode, string> = {
 }
 
 const seconds = (ms: number) =>
-  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    ms / 1000,
-  )
+  numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000)
 
 /** The Settings panel's content, loaded when the panel is first opened (decision 0054). */
 export default function SettingsBody({

@@ -2,7 +2,8 @@ import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
 import { chances, isWeighted } from '../../../core/wheel/weights'
-import { intlLocale, t } from '../../i18n/i18n'
+import { numberFormat } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
@@ -206,10 +207,9 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   )
 }
 
-const number = (n: number) => new Intl.NumberFormat(intlLocale()).format(n)
+const number = (n: number) => numberFormat().format(n)
 /** A number with one decimal ("3.0"), in the page's language. */
-const tenths = (n: number) =>
-  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)
+const tenths = (n: number) => numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
