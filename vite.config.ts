@@ -3,13 +3,19 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { extractMessages } from './scripts/i18n.mjs'
 import { cataloguePlugin } from './scripts/i18n-catalogue.mjs'
+import { cataloguePartsPlugin } from './scripts/i18n-parts.mjs'
 
 // BUILD_DIR lets parallel work build into a private folder (default dist/).
 const buildDir = process.env.BUILD_DIR || 'dist'
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cataloguePlugin({ extract: extractMessages })],
+  plugins: [
+    react(),
+    tailwindcss(),
+    cataloguePlugin({ extract: extractMessages }),
+    cataloguePartsPlugin({ extract: extractMessages }),
+  ],
   build: {
     outDir: `${buildDir}/web`,
     emptyOutDir: true,

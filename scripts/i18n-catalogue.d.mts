@@ -5,13 +5,10 @@ export const PSEUDO: string
 export function messageId(source: string): string
 export function readCatalogue(locale: string): Record<string, string>
 export function pseudoMessage(source: string): string
-export const GROUP_FOLDERS: Record<string, string[]>
-export const MAIN_FILES: string[]
 export type Found = Map<string, Set<string>>
 export function messageGroups(found: Found): Map<string, string>
-export function compiledCatalogue(
+export function compiledMessages(
   locale: string,
-  group: string,
-  groups?: Map<string, string>,
+  wanted: (english: string) => boolean,
 ): Record<string, unknown>
 export function cataloguePlugin(options: { extract: () => { found: Found } }): Plugin

@@ -52,44 +52,29 @@ export function pseudoMessage(source) {
 }
 
 /**
- * The catalogue's parts, each loaded when it is needed: 'pages' holds the messages used only by the
- * long static pages (About, FAQ, the policies), loaded with them; 'main' the rest, loaded first.
+ * Which messages the web loads: 'web', every message a page can show, or 'server', the messages
+ * only the server uses (its errors, mails and pages, translated by the server).
  */
-export const GROUP_FOLDERS = { pages: ['src/web/features/marketing/'] }
-
-/** Files in a group's folder whose messages are 'main' all the same: the home page shows them too. */
-export const MAIN_FILES = ['src/web/features/marketing/home-sections.tsx']
-
-/** The group of each English message, from the files the code uses it in. */
 export function messageGroups(found) {
   const groups = new Map()
   for (const [message, files] of found) {
-    const only = Object.entries(GROUP_FOLDERS).find(([, folders]) =>
-      [...files].every((file) => {
-        const name = file.replaceAll(path.sep, '/')
-        return (
-          !MAIN_FILES.some((main) => name.endsWith(main)) && folders.some((folder) => name.includes(folder))
-        )
-      }),
-    )
-    // The server's own messages (its errors, mails, pages) are translated by the server: the web's
-    // catalogue leaves them out (group 'server', which no page loads).
     const serverOnly = [...files].every((file) => file.replaceAll(path.sep, '/').includes('src/server/'))
-    groups.set(message, serverOnly ? 'server' : only ? only[0] : 'main')
+    groups.set(message, serverOnly ? 'server' : 'web')
   }
   return groups
 }
 
 /**
- * A language's compiled messages of one group, keyed by id. English ships only the messages that
- * are not plain text (placeholders, plurals): a plain message is shown as the code wrote it.
+ * A language's compiled messages, keyed by id, for the English messages `wanted` accepts. English
+ * ships only the messages that are not plain text (placeholders, plurals): a plain message is shown
+ * as the code wrote it.
  */
-export function compiledCatalogue(locale, group, groups) {
+export function compiledMessages(locale, wanted) {
   const source = readCatalogue('en')
   const translations = locale === 'en' || locale === PSEUDO ? null : readCatalogue(locale)
   const out = {}
   for (const english of Object.keys(source)) {
-    if (groups && (groups.get(english) ?? 'main') !== group) continue
+    if (!wanted(english)) continue
     const text = locale === PSEUDO ? pseudoMessage(english) : (translations?.[english] ?? english)
     const compiled = compileMessage(text)
     if (locale === 'en' && compiled.length === 1 && compiled[0] === english) continue
@@ -100,7 +85,10 @@ export function compiledCatalogue(locale, group, groups) {
 
 const VIRTUAL = 'virtual:catalogue/'
 
-/** The Vite plugin: `import('virtual:catalogue/es/main')` is Spanish's compiled main messages. */
+/**
+ * The whole catalogue of a language as one module, `import('virtual:catalogue/es')`: for the dev
+ * server, the unit tests and the prerender. The production pages load it in parts (below).
+ */
 export function cataloguePlugin({ extract }) {
   let groups = null
   return {
@@ -116,11 +104,12 @@ export function cataloguePlugin({ extract }) {
     },
     load(id) {
       if (!id.startsWith(`\0${VIRTUAL}`)) return undefined
-      const [locale, group] = id.slice(VIRTUAL.length + 1).split('/')
+      const locale = id.slice(VIRTUAL.length + 1)
       this.addWatchFile(path.join(CATALOGUE_DIR, 'en.json'))
       if (locale !== 'en' && locale !== PSEUDO) this.addWatchFile(path.join(CATALOGUE_DIR, `${locale}.json`))
       groups ??= messageGroups(extract().found)
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiledCatalogue(locale, group, groups)))})`
+      const messages = compiledMessages(locale, (english) => groups.get(english) !== 'server')
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))})`
     },
   }
 }

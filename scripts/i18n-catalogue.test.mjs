@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest'
-import { messageGroups } from './i18n-catalogue.mjs'
+import { compiledMessages, messageGroups } from './i18n-catalogue.mjs'
 
-describe('catalogue parts', () => {
-  it("puts a message used only by the static pages in 'pages', anything the home page shows in 'main'", () => {
+describe('the web catalogue', () => {
+  it("leaves out the server's own messages", () => {
     const groups = messageGroups(
       new Map([
         ['Privacy Policy', new Set(['src/web/features/marketing/privacy-page.tsx'])],
-        ['Provably fair', new Set(['src/web/features/marketing/home-sections.tsx'])],
-        ['Spin', new Set(['src/web/features/marketing/about-page.tsx', 'src/web/features/wheel/spin.tsx'])],
+        ['Spin', new Set(['src/server/mail/x.ts', 'src/web/features/wheel/spin.tsx'])],
+        ['Sign-in link', new Set(['src/server/mail/x.ts'])],
       ]),
     )
     expect(Object.fromEntries(groups)).toEqual({
-      'Privacy Policy': 'pages',
-      'Provably fair': 'main',
-      Spin: 'main',
+      'Privacy Policy': 'web',
+      Spin: 'web',
+      'Sign-in link': 'server',
     })
+  })
+
+  it('compiles the messages asked for, English only those with placeholders', () => {
+    const spanish = compiledMessages('es', (m) => m === 'Spin' || m === 'Privacy Policy')
+    expect(Object.values(spanish).flat().sort()).toEqual(['Girar', 'Política de privacidad'])
+    expect(compiledMessages('en', (m) => m === 'Spin')).toEqual({})
   })
 })

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { PARTS_MANIFEST, partFile } from './i18n-parts.mjs'
 
 const buildDir = process.env.BUILD_DIR || 'dist'
 const webDir = path.join(buildDir, 'web')
@@ -56,7 +57,12 @@ function routeModules(route) {
   }
   return modules
 }
-function preloadLinks(route) {
+// Each chunk's part of the catalogue (scripts/i18n-parts.mjs): a page preloads the parts of its
+// chunks in its language with them, so the words do not wait for the code that asks for them.
+const messageParts = JSON.parse(readFileSync(path.join(webDir, PARTS_MANIFEST), 'utf8'))
+const templateFiles = () =>
+  [...template.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file)
+function preloadLinks(route, locale) {
   const files = new Set()
   const visit = (key) => {
     const chunk = manifest[key]
@@ -65,7 +71,13 @@ function preloadLinks(route) {
     for (const dependency of chunk.imports ?? []) visit(dependency)
   }
   for (const key of routeModules(route === NOT_FOUND_PAGE ? '*' : route)) visit(key)
-  return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+  const parts = [...templateFiles(), ...files]
+    .map((file) => messageParts[file])
+    .filter((part) => part && (locale !== 'en' || part.english))
+    .map(({ part }) => partFile(part, locale))
+  return [...files, ...new Set(parts)]
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('')
 }
 
 /**
@@ -155,7 +167,7 @@ async function renderPage(route, whole, locale) {
   // inert until the app has rendered over it: a click on a control that has no code yet would be lost.
   return startAfterFirstPaint(
     localizedHead(template, route, locale)
-      .replace('</head>', `${preloadLinks(route)}</head>`)
+      .replace('</head>', `${preloadLinks(route, locale)}</head>`)
       .replace(marker, `<div id="root"><div inert>${markup}</div></div>`),
   )
 }

@@ -31,10 +31,14 @@ writeFileSync(path.join(iconsDir, 'maskable-512.png'), png(maskable, 512))
 writeFileSync(path.join(iconsDir, 'apple-touch-icon.png'), png(maskable, 180))
 
 const skipped = new Set(['index.html', 'sw.js', '_pages', '.vite'])
+// The catalogue's parts (scripts/i18n-parts.mjs) are precached in English only, like the pages:
+// the other languages' parts are some 70 files each.
+const otherLanguagePart = (name) => /^[0-9a-f]+\.[A-Za-z-]+\.js$/.test(name) && !name.endsWith('.en.js')
 const assets = []
 function walk(dir) {
   for (const name of readdirSync(dir).sort()) {
     if (skipped.has(name) || /\.(gz|br)$/.test(name)) continue
+    if (path.basename(dir) === 'm' && otherLanguagePart(name)) continue
     const file = path.join(dir, name)
     if (statSync(file).isDirectory()) walk(file)
     else assets.push(`/${path.relative(webDir, file).split(path.sep).join('/')}`)

@@ -4,6 +4,7 @@ import { pageTable } from './app/page-table'
 import { registerServiceWorker } from './app/service-worker'
 import { loadLocale } from './i18n/i18n'
 import { pageLocale } from './i18n/page-locale'
+import { partsLoaded } from './i18n/parts'
 import { createBrowserRouter, type Router, RouterProvider } from './router'
 import './styles.css'
 
@@ -29,11 +30,14 @@ function render(container: HTMLElement, router: Router) {
 }
 
 // The page arrives prerendered (scripts/prerender.mjs). React replaces that markup on its first
-// render, so it waits until the router has loaded the page's code and the page's language its
-// messages: otherwise the prerendered page would give way to an empty placeholder for a moment.
+// render, so it waits until the router has loaded the page's code and the page's language the
+// words of that code: otherwise the prerendered page would give way to an empty placeholder, or
+// to English, for a moment.
 if (page) {
   const messages = loadLocale(page.locale)
   const router = createBrowserRouter(pageTable, { basename: page.basename })
-  void Promise.all([messages, router.whenReady()]).then(() => render(root, router))
+  void Promise.all([messages, router.whenReady()])
+    .then(partsLoaded)
+    .then(() => render(root, router))
   registerServiceWorker()
 }

@@ -1,12 +1,6 @@
-import { loadPageMessages } from '../i18n/i18n'
 import type { RouteObject } from '../router'
 import { Layout } from './layout'
 import { RouteError } from './route-error'
-
-/** A static page's code, ready once its words in the page's language have loaded too. */
-function withPageMessages<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadPageMessages()]).then(([module]) => module)
-}
 
 // Every page is its own chunk, loaded on first visit (guards too: the home page needs no account code).
 // page-table.test.ts checks that the paths are exactly APP_PATHS (src/core/app-paths.ts).
@@ -45,10 +39,10 @@ export const pageTable: RouteObject[] = [
       { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
       { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
       { index: true, lazy: () => import('./pages/home-page') },
-      { path: '/about', lazy: withPageMessages(() => import('../features/marketing/about-page')) },
-      { path: '/faq', lazy: withPageMessages(() => import('../features/marketing/faq-page')) },
-      { path: '/privacy-policy', lazy: withPageMessages(() => import('../features/marketing/privacy-page')) },
-      { path: '/terms-of-service', lazy: withPageMessages(() => import('../features/marketing/terms-page')) },
+      { path: '/about', lazy: () => import('../features/marketing/about-page') },
+      { path: '/faq', lazy: () => import('../features/marketing/faq-page') },
+      { path: '/privacy-policy', lazy: () => import('../features/marketing/privacy-page') },
+      { path: '/terms-of-service', lazy: () => import('../features/marketing/terms-page') },
       { path: '/contact', lazy: () => import('../features/contact/contact-page') },
       { path: '/wheel', lazy: () => import('./pages/wheel-page') },
       { path: '/w/:id', lazy: () => import('../features/share/shared-wheel-page') },
@@ -56,7 +50,7 @@ export const pageTable: RouteObject[] = [
       { path: '/draw/:id', lazy: () => import('../features/draws/draw-page') },
       { path: '/live/:code', lazy: () => import('../features/rooms/live-page') },
       { path: '/live/:code/remote', lazy: () => import('../features/rooms/remote-page') },
-      { path: '*', lazy: withPageMessages(() => import('../features/marketing/not-found-page')) },
+      { path: '*', lazy: () => import('../features/marketing/not-found-page') },
     ],
   },
   // Outside the layout: other sites frame it (no header, footer or cookie dialog).

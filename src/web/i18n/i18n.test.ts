@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadLocale, loadPageMessages, t } from './i18n'
+import { loadLocale, t } from './i18n'
 
-describe('the static pages’ messages', () => {
+describe('a language’s catalogue outside the production pages', () => {
   afterEach(() => loadLocale('en'))
 
-  it("load in the page's language even when asked for while the language is still loading", async () => {
-    await loadLocale('en')
-    // As main.tsx does: the router loads a static page's code as soon as it is made, right after
-    // the page's language started loading.
-    const language = loadLocale('es')
-    const pages = loadPageMessages()
-    await Promise.all([language, pages])
+  it('holds the words of the app and of the static pages', async () => {
+    await loadLocale('es')
     expect(t('Privacy Policy')).toBe('Política de privacidad')
     expect(t('Spin')).toBe('Girar')
   })

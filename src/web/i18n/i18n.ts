@@ -10,61 +10,45 @@ import {
   PSEUDO_LOCALE,
 } from '../../core/i18n/locales'
 import { messageId } from '../../core/i18n/message-id'
+import { receiveParts } from './parts'
 
 export type MessageValues = Record<string, string | number | Date>
 
 type Loader = () => Promise<{ default: Messages }>
 
-// Each language's catalogue in two parts (scripts/i18n-catalogue.mjs): 'main', loaded before a
-// page first renders, and 'pages', the long static pages' words, loaded with those pages.
-const mainLoaders: Record<AnyLocale, Loader> = {
-  en: () => import('virtual:catalogue/en/main'),
-  es: () => import('virtual:catalogue/es/main'),
-  'pt-BR': () => import('virtual:catalogue/pt-BR/main'),
-  fr: () => import('virtual:catalogue/fr/main'),
-  de: () => import('virtual:catalogue/de/main'),
-  it: () => import('virtual:catalogue/it/main'),
-  ja: () => import('virtual:catalogue/ja/main'),
-  ko: () => import('virtual:catalogue/ko/main'),
-  tr: () => import('virtual:catalogue/tr/main'),
-  ar: () => import('virtual:catalogue/ar/main'),
-  [PSEUDO_LOCALE]: () => import('virtual:catalogue/en-XA/main'),
-}
-const pagesLoaders: Record<AnyLocale, Loader> = {
-  en: () => import('virtual:catalogue/en/pages'),
-  es: () => import('virtual:catalogue/es/pages'),
-  'pt-BR': () => import('virtual:catalogue/pt-BR/pages'),
-  fr: () => import('virtual:catalogue/fr/pages'),
-  de: () => import('virtual:catalogue/de/pages'),
-  it: () => import('virtual:catalogue/it/pages'),
-  ja: () => import('virtual:catalogue/ja/pages'),
-  ko: () => import('virtual:catalogue/ko/pages'),
-  tr: () => import('virtual:catalogue/tr/pages'),
-  ar: () => import('virtual:catalogue/ar/pages'),
-  [PSEUDO_LOCALE]: () => import('virtual:catalogue/en-XA/pages'),
+// Each language's whole catalogue (scripts/i18n-catalogue.mjs): what the dev server, the unit tests
+// and the prerender load. The production pages load it in parts instead, each chunk of code with
+// its own words (parts.ts); this table is left out of their build.
+const catalogues: Record<AnyLocale, Loader> = {
+  en: () => import('virtual:catalogue/en'),
+  es: () => import('virtual:catalogue/es'),
+  'pt-BR': () => import('virtual:catalogue/pt-BR'),
+  fr: () => import('virtual:catalogue/fr'),
+  de: () => import('virtual:catalogue/de'),
+  it: () => import('virtual:catalogue/it'),
+  ja: () => import('virtual:catalogue/ja'),
+  ko: () => import('virtual:catalogue/ko'),
+  tr: () => import('virtual:catalogue/tr'),
+  ar: () => import('virtual:catalogue/ar'),
+  [PSEUDO_LOCALE]: () => import('virtual:catalogue/en-XA'),
 }
 
 // Until a catalogue is loaded (unit tests, the first lines of a page) messages show in English.
 const i18n = setupI18n({ locale: DEFAULT_LOCALE, messages: { [DEFAULT_LOCALE]: {} } })
 
-// The page's language as it is being loaded: the router starts loading a static page's code (and
-// its messages) before loadLocale has finished, so loadPageMessages waits for it.
-let localeLoading: Promise<void> = Promise.resolve()
-
-/** Loads a language's main messages and makes it the page's language. */
-export function loadLocale(locale: AnyLocale): Promise<void> {
-  localeLoading = mainLoaders[locale]().then(({ default: messages }) => {
-    i18n.loadAndActivate({ locale, messages })
-  })
-  return localeLoading
-}
-
-/** Adds the static pages' messages of the page's language (before such a page renders). */
-export async function loadPageMessages(): Promise<void> {
-  await localeLoading
-  const locale = currentLocale()
-  const messages = (await pagesLoaders[locale]()).default
-  i18n.load(locale, messages)
+/**
+ * Makes `locale` the page's language. On a production page its words arrive in parts, with the
+ * code that shows them (parts.ts: wait for partsLoaded() before the first render); elsewhere the
+ * whole catalogue loads here.
+ */
+export async function loadLocale(locale: AnyLocale): Promise<void> {
+  if (import.meta.env.PROD && !import.meta.env.SSR) {
+    i18n.loadAndActivate({ locale, messages: {} })
+    receiveParts((messages) => i18n.load(locale, messages))
+    return
+  }
+  const { default: messages } = await catalogues[locale]()
+  i18n.loadAndActivate({ locale, messages })
 }
 
 /** The page's language. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadLocale, loadPageMessages } from '../../i18n/i18n'
+import { loadLocale } from '../../i18n/i18n'
 import { FAQS, searchFaqs, translatedFaqs } from './faq-data'
 
 describe('FAQ search', () => {
@@ -26,7 +26,6 @@ describe('FAQ search', () => {
   })
   it("searches the entries in the page's language, with its own case rules", async () => {
     await loadLocale('es')
-    await loadPageMessages()
     const spanish = translatedFaqs(FAQS)
     expect(spanish[0]?.q).toBe('¿Whirl es gratis?')
     expect(searchFaqs(spanish, 'CRIPTOGRÁFICO').map((f) => f.q)).toEqual([
@@ -35,7 +34,6 @@ describe('FAQ search', () => {
     expect(searchFaqs(spanish, 'cryptographic')).toEqual([])
 
     await loadLocale('tr')
-    await loadPageMessages()
     const turkish = translatedFaqs(FAQS)
     // Turkish capital İ is the capital of i: "İPTAL" finds "iptal".
     expect(searchFaqs(turkish, 'İPTAL').length).toBeGreaterThan(0)

@@ -1,0 +1,48 @@
+// The catalogue's parts as the production pages load them (scripts/i18n-parts.mjs, decision 0060):
+// each chunk of code ends by awaiting __whirlNeed for the part that holds its messages, in the
+// page's language. The parts that arrive are handed to the page's i18n (i18n.ts) as soon as it
+// asks for them. Every module with messages imports this one (the build adds the import), so
+// __whirlNeed exists before any chunk ends; it imports nothing with messages itself.
+import type { Messages } from '@lingui/core'
+import { DEFAULT_LOCALE, splitLocalePath } from '../../core/i18n/locales'
+
+type Part = { default: Messages }
+
+const arrived: Messages[] = []
+let receiver: ((messages: Messages) => void) | null = null
+const loading = new Set<Promise<void>>()
+
+function deliver(messages: Messages): void {
+  if (receiver) receiver(messages)
+  else arrived.push(messages)
+}
+
+/**
+ * Loads a part in the page's language (the address says which). English parts hold only the
+ * messages with placeholders: a chunk without any (english 0) needs nothing in English. A part that
+ * cannot load leaves its words in English rather than stopping the page.
+ */
+function need(part: string, english: number): Promise<void> {
+  const { locale } = splitLocalePath(window.location.pathname)
+  if (locale === DEFAULT_LOCALE && !english) return Promise.resolve()
+  const done = import(/* @vite-ignore */ `/assets/m/${part}.${locale}.js`).then(
+    (module: Part) => deliver(module.default),
+    () => undefined,
+  )
+  loading.add(done)
+  void done.then(() => loading.delete(done))
+  return done
+}
+
+if (typeof window !== 'undefined') (globalThis as { __whirlNeed?: typeof need }).__whirlNeed = need
+
+/** Gives the parts that have arrived, and each one that arrives later, to `receive`. */
+export function receiveParts(receive: (messages: Messages) => void): void {
+  receiver = receive
+  for (const messages of arrived.splice(0)) receive(messages)
+}
+
+/** Settles once every part asked for so far (and any asked for meanwhile) has arrived. */
+export async function partsLoaded(): Promise<void> {
+  while (loading.size > 0) await Promise.all(loading)
+}
