@@ -17,6 +17,8 @@ try {
       )
     })
     await page.goto(server.url + p, { waitUntil: 'networkidle' })
+    await page.waitForFunction(() => document.querySelector('#root > [inert]') === null)
+    await page.waitForLoadState('networkidle')
     const list = (await Promise.all(rows)).sort((a, b) => b[0] - a[0])
     const total = list.reduce((sum, [size]) => sum + size, 0)
     console.log(`\n${p}: ${(total / 1024).toFixed(1)} KiB of JS in ${list.length} files`)

@@ -25,6 +25,11 @@ async function transferred(url: string, paths: string[]) {
         }
       })
       await page.goto(url + p, { waitUntil: 'networkidle' })
+      // The prerendered page starts its scripts after its first paint: on a busy machine the network
+      // can fall quiet before that. Count once the app has rendered over the page and the network is
+      // quiet again.
+      await page.waitForFunction(() => document.querySelector('#root > [inert]') === null)
+      await page.waitForLoadState('networkidle')
       const sizes = await Promise.all(bodies)
       const sum = (t: string) => sizes.filter((s) => s.type === t).reduce((a, s) => a + s.size, 0)
       out.push({ path: p, js: sum('script'), css: sum('stylesheet'), requests: sizes.length })

@@ -54,7 +54,8 @@ test('pasting several lines into the add field adds each line; Undo takes them b
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
     )
   })
-  expect(await texts(page)).toEqual(['Ann', 'Bo', 'Cy', 'Dee', 'Ed'])
+  // The line parser loads with the first multi-line paste: the lines arrive a moment later.
+  await expect.poll(() => texts(page)).toEqual(['Ann', 'Bo', 'Cy', 'Dee', 'Ed'])
   await expect(page.getByLabel('New item')).toHaveValue('')
   await page.getByRole('button', { name: 'Undo' }).click()
   expect(await texts(page)).toEqual(['Ann', 'Bo'])

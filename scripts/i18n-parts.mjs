@@ -1,4 +1,4 @@
-// The catalogue in parts, one per chunk of code (docs/decisions/0060-catalogue-parts.md). The
+// The catalogue in parts, one per chunk of code (docs/decisions/0059-catalogue-parts.md). The
 // production build gives every chunk the messages its own modules show, as a small module per
 // language (assets/m/<part>.<locale>.js), and ends the chunk with
 //   await globalThis.__whirlNeed("<part>", <1 if English has messages in it>)

@@ -1,14 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MAX_ITEM_TEXT } from './model'
-import {
-  isMultiLine,
-  MAX_PASTE_BYTES,
-  PASTE_TOO_LARGE_MESSAGE,
-  parseLines,
-  pasteSummary,
-  utf8Length,
-} from './paste'
+import { isMultiLine } from './multi-line'
+import { MAX_PASTE_BYTES, PASTE_TOO_LARGE_MESSAGE, parseLines, pasteSummary, utf8Length } from './paste'
 
 describe('parseLines', () => {
   it('makes each non-empty line an item, trimmed, skipping blank and whitespace-only lines', () => {

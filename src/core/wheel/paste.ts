@@ -64,10 +64,6 @@ export function parseLines(text: string, room: number): PasteResult {
   return { ok: true, texts, lines, cut }
 }
 
-/** True when a paste into the single add field holds more than one line, so it adds many. */
-export const isMultiLine = (text: string): boolean =>
-  text.split(/\r\n|\r|\n/).filter((line) => line.trim()).length > 1
-
 /**
  * What the user is told after adding lines: how many were added, why some were left out
  * ("Added 15 of 40 lines: free wheels hold up to 15 items"), and how many were cut.

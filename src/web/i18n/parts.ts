@@ -1,4 +1,4 @@
-// The catalogue's parts as the production pages load them (scripts/i18n-parts.mjs, decision 0060):
+// The catalogue's parts as the production pages load them (scripts/i18n-parts.mjs, decision 0059):
 // each chunk of code ends by awaiting __whirlNeed for the part that holds its messages, in the
 // page's language. The parts that arrive are handed to the page's i18n (i18n.ts) as soon as it
 // asks for them. Every module with messages imports this one (the build adds the import), so

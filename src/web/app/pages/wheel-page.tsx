@@ -9,7 +9,6 @@ import { AddMany as AddManyPanel } from '../../features/wheel/add-many'
 import type { AutoSaveStatus } from '../../features/wheel/auto-save-status'
 import { ItemList } from '../../features/wheel/item-list'
 import { ListToolbar } from '../../features/wheel/list-toolbar'
-import { SaveChoice } from '../../features/wheel/save-as-new'
 import { SettingsPanel as Settings } from '../../features/wheel/settings-panel'
 import { SpinPanel } from '../../features/wheel/spin-panel'
 import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
@@ -36,6 +35,7 @@ const AddMany = memo(AddManyPanel)
 
 // Auto-save's line, only for a loaded saved wheel: loaded when it first has something to say.
 const AutoSaveLine = lazy(() => import('../../features/wheel/auto-save-line'))
+const SaveChoice = lazy(() => import('../../features/wheel/save-as-new'))
 
 const TABS = ['Customize', 'Presets', 'History'] as const
 const TAB_LABELS = { Customize: msg('Customize'), Presets: msg('Presets'), History: msg('History') }
@@ -274,12 +274,14 @@ function CustomizeTab({
         ) : null}
       </div>
       {asking !== null && (
-        <SaveChoice
-          original={asking}
-          onUpdate={() => save('update')}
-          onSaveAsNew={() => save('new')}
-          onCancel={() => setAsking(null)}
-        />
+        <Suspense fallback={null}>
+          <SaveChoice
+            original={asking}
+            onUpdate={() => save('update')}
+            onSaveAsNew={() => save('new')}
+            onCancel={() => setAsking(null)}
+          />
+        </Suspense>
       )}
       {problem && (
         <Alert title={problem.title}>

@@ -2,13 +2,12 @@ import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { itemLimitText } from '../../../core/plan/plan'
 import { MAX_ITEM_TEXT, MAX_ITEMS } from '../../../core/wheel/model'
-import { isMultiLine } from '../../../core/wheel/paste'
+import { isMultiLine } from '../../../core/wheel/multi-line'
 import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { useWheelStore } from '../../state/wheel-store'
 import { TextInput } from '../../ui/text-input'
-import { addLines } from './add-lines'
 
 /** Adds an item (trimmed, non-empty; Enter adds). Free users stop at their limit. */
 export function AddItemForm({ count, maxItems }: { count: number; maxItems: number }) {
@@ -64,7 +63,8 @@ export function AddItemForm({ count, maxItems }: { count: number; maxItems: numb
             const pasted = e.clipboardData.getData('text')
             if (!isMultiLine(pasted)) return
             e.preventDefault()
-            setMessage(addLines(pasted, maxItems).message)
+            // The line parser loads with the first paste of several lines (not in the first load).
+            void import('./add-lines').then(({ addLines }) => setMessage(addLines(pasted, maxItems).message))
           }}
           placeholder={atLimit ? t('Item limit reached') : t('Add an item, press Enter')}
           className="min-w-0 flex-1 text-sm disabled:cursor-not-allowed disabled:opacity-60"

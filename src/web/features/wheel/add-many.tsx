@@ -1,22 +1,17 @@
 import { ListPlus } from 'lucide-react'
-import { useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { t } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
-import { addLines } from './add-lines'
 
-/** "Add many": a textarea in which each non-empty line becomes an item. */
+// The panel's content (and the line parser) loads when it is first opened or pointed at: not in
+// the wheel page's first load.
+const loadBody = () => import('./add-many-body')
+const AddManyBody = lazy(loadBody)
+
+/** "Add many": opens a textarea in which each non-empty line becomes an item. */
 export function AddMany({ maxItems }: { maxItems: number }) {
   const [open, setOpen] = useState(false)
-  const [text, setText] = useState('')
-  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null)
   const id = useId()
-
-  const add = () => {
-    const outcome = addLines(text, maxItems)
-    setNote(outcome.message ? { text: outcome.message, error: outcome.error } : null)
-    if (!outcome.error) setText('')
-    if (outcome.added > 0 && !outcome.message) setOpen(false)
-  }
 
   return (
     <div>
@@ -26,37 +21,16 @@ export function AddMany({ maxItems }: { maxItems: number }) {
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
+        onPointerEnter={() => void loadBody()}
+        onFocus={() => void loadBody()}
       >
         <ListPlus aria-hidden className="size-4" />
         {t('Add many')}
       </Button>
       {open && (
-        <div id={id} className="mt-2 space-y-2">
-          <label htmlFor={`${id}-lines`} className="block text-sm font-medium">
-            {t('Items, one per line')}
-          </label>
-          <textarea
-            id={`${id}-lines`}
-            value={text}
-            rows={6}
-            onChange={(e) => {
-              setText(e.target.value)
-              setNote(null)
-            }}
-            className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
-          <Button size="sm" onClick={add}>
-            {t('Add lines')}
-          </Button>
-        </div>
-      )}
-      {note && (
-        <p
-          role={note.error ? 'alert' : 'status'}
-          className={`mt-2 text-sm font-medium ${note.error ? 'text-red-700 dark:text-red-300' : 'text-slate-700 dark:text-slate-200'}`}
-        >
-          {note.text}
-        </p>
+        <Suspense fallback={<div id={id} className="mt-2 h-40" />}>
+          <AddManyBody id={id} maxItems={maxItems} onDone={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   )

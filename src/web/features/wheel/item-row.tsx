@@ -6,10 +6,11 @@ import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
 import { numberFormat } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
-import { WeightField } from './weight-field'
 
 // Loaded when a row first shows it (Advanced, or an item with a picture): not in the first load.
 const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
+// Only in Advanced (weights): not in the first load either.
+const WeightField = lazy(() => import('./weight-field').then((m) => ({ default: m.WeightField })))
 
 /** A chance in percent with one decimal, in the page's language ("12.5%"). */
 const percent = (chance: number) =>
@@ -101,7 +102,11 @@ export const ItemRow = memo(function ItemRow({
           <Pencil aria-hidden className="size-3.5 shrink-0 opacity-0 group-hover:opacity-60" />
         </button>
       )}
-      {advanced && <WeightField item={item} />}
+      {advanced && (
+        <Suspense fallback={<span className="w-12 shrink-0" />}>
+          <WeightField item={item} />
+        </Suspense>
+      )}
       {chance !== undefined && (
         <span
           className="w-12 shrink-0 text-end text-xs tabular-nums text-slate-600 dark:text-slate-300"

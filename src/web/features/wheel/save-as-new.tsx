@@ -6,7 +6,7 @@ import { Button } from '../../ui/button'
  * The question asked when a renamed saved wheel is saved: update the saved wheel (it takes the new
  * name) or Save as new (the saved wheel stays as it was).
  */
-export function SaveChoice({
+export default function SaveChoice({
   original,
   onUpdate,
   onSaveAsNew,

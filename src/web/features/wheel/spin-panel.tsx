@@ -1,5 +1,5 @@
 import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
-import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
 import { chances, isWeighted } from '../../../core/wheel/weights'
 import { numberFormat } from '../../i18n/formats'
@@ -13,7 +13,11 @@ import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
-import { WinnerModal } from './winner-modal'
+
+// The winner dialog loads when the first spin starts (a spin lasts at least a second): it is not
+// in the wheel page's first load.
+const loadWinnerModal = () => import('./winner-modal')
+const WinnerModal = lazy(() => loadWinnerModal().then((m) => ({ default: m.WinnerModal })))
 
 /** What the page may add around the spin (verifiable draws): below the button, and in the winner modal. */
 export type SpinPanelSlots = {
@@ -32,6 +36,9 @@ const toggleClass = (on: boolean) =>
 export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPanelSlots }) {
   const view = useRef<WheelViewHandle>(null)
   const { spin, spinning, winner, clearWinner } = useSpin(view)
+  useEffect(() => {
+    if (spinning) void loadWinnerModal()
+  }, [spinning])
   const waiting = useSpinGate((s) => s.waiting)
   const updateSettings = useWheelStore((s) => s.updateSettings)
   const removeWinner = useWheelStore((s) => s.removeWinner)
@@ -193,15 +200,17 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         {announcement}
       </p>
       {winner && (
-        <WinnerModal
-          winner={winner}
-          extra={slots.inWinnerModal}
-          onClose={close}
-          onRemove={() => {
-            removeWinner(winner)
-            clearWinner()
-          }}
-        />
+        <Suspense fallback={null}>
+          <WinnerModal
+            winner={winner}
+            extra={slots.inWinnerModal}
+            onClose={close}
+            onRemove={() => {
+              removeWinner(winner)
+              clearWinner()
+            }}
+          />
+        </Suspense>
       )}
     </section>
   )
