@@ -42,7 +42,10 @@ export function receiveParts(receive: (messages: Messages) => void): void {
   for (const messages of arrived.splice(0)) receive(messages)
 }
 
-/** Settles once every part asked for so far (and any asked for meanwhile) has arrived. */
+/**
+ * Settles once every part asked for so far has arrived. Parts asked for later belong to code
+ * loaded later (a lazy dialog, the header's late parts), which waits for its own.
+ */
 export async function partsLoaded(): Promise<void> {
-  while (loading.size > 0) await Promise.all(loading)
+  await Promise.all(loading)
 }
