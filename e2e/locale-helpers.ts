@@ -30,6 +30,14 @@ export async function expectLanguage(page: Page, locale: AnyLocale): Promise<voi
   await expect(page.locator('html')).toHaveAttribute('dir', LOCALE_INFO[locale].dir)
 }
 
+/**
+ * Waits until the app has rendered over the prerendered page (inert until then): the app's first
+ * render replaces that markup, so anything read or changed in it before is lost.
+ */
+export async function expectAppRendered(page: Page): Promise<void> {
+  await expect(page.locator('#root > [inert]')).toHaveCount(0)
+}
+
 /** Opens `path` (a localized /wheel) on a wheel of these items, spinning for 1 s. */
 export function openWheelAt(page: Page, path: string, name: string, items: SeedItem[]): Promise<void> {
   return openWithWheel(page, items, {}, { path, name })

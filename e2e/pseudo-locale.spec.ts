@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { pseudoMessage } from '../scripts/i18n-catalogue.mjs'
 import { LOCALE_INFO, LOCALES, PSEUDO_LOCALE } from '../src/core/i18n/locales'
-import { at, createShare, expectLanguage, openWheelAt } from './locale-helpers'
+import { at, createShare, expectAppRendered, expectLanguage, openWheelAt } from './locale-helpers'
 import { items } from './wheel-helpers'
 
 /** A plain message (no placeholders) as the pseudo-language shows it: "Spin" → "⟦Śƥíñ⟧". */
@@ -97,6 +97,7 @@ async function scan(page: Page, label: string, found: Record<string, string[]>):
 async function open(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(page$(path))
   await expectLanguage(page, PSEUDO_LOCALE)
+  await expectAppRendered(page)
   // Soft: a heading or button still in English fails the test, and the scan still lists the rest.
   await expect.soft(page.getByRole('heading', { level: 1 })).toHaveText(heading)
   await expect
@@ -211,6 +212,7 @@ test('a shared wheel shows only catalogue text around the wheel’s own words', 
 test('the check sees text that is not from the catalogue', async ({ page }) => {
   await page.goto(page$('/about'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(xa('About Whirl'))
+  await expectAppRendered(page)
   await page.evaluate(() => {
     const note = document.createElement('p')
     note.textContent = 'Hard-coded words'

@@ -1,12 +1,16 @@
 // The catalogue in parts, one per chunk of code (docs/decisions/0059-catalogue-parts.md). The
 // production build gives every chunk the messages its own modules show, as a small module per
 // language (assets/m/<part>.<locale>.js), and ends the chunk with
-//   await globalThis.__whirlNeed("<part>", <1 if English has messages in it>)
-// so a chunk has finished loading only when its words have arrived: a page or a lazy dialog never
-// shows English first, and a page loads the words of the code it runs, not the whole catalogue.
-// src/web/i18n/parts.ts defines __whirlNeed; every module with messages imports it (added here), so
-// it has run before the end of any chunk that needs it. The prerender preloads a page's parts
-// from BUILD_DIR/web/.vite/message-parts.json (chunk file → part).
+//   globalThis.__whirlNeed("<part>", <1 if English has messages in it>)
+// which starts loading that part when the chunk runs, and every dynamic import of the build with
+//   import("./chunk.js").then(globalThis.__whirlReady)
+// which settles once the parts asked for so far have arrived: a page or a lazy dialog never shows
+// English first, and a page loads the words of the code it runs, not the whole catalogue. The
+// parts of all the chunks one import brings load side by side (an `await` at the end of each chunk
+// made them load one after another, one round trip per level of imports).
+// src/web/i18n/parts.ts defines both; every module with messages imports it (added here), so it
+// has run before the end of any chunk that needs it. The prerender preloads a page's parts from
+// BUILD_DIR/web/.vite/message-parts.json (chunk file → part).
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { compiledMessages, messageGroups, PSEUDO, TRANSLATED } from './i18n-catalogue.mjs'
@@ -16,6 +20,9 @@ export const PARTS_MANIFEST = '.vite/message-parts.json'
 const RUNTIME = 'src/web/i18n/parts.ts'
 // As the minifier leaves the call (its quotes may change).
 const CALL = /__whirlNeed\(["'`]([0-9a-f]+)["'`],([01])\)/
+
+// A dynamic import of another chunk, as the bundler writes it (the parts' own imports are absolute).
+const DYNAMIC_IMPORT = /\bimport\((["'`])\.{1,2}\/[^"'`]+\1\)/g
 
 /** A part's file name in a language. */
 export const partFile = (part, locale) => `${PARTS_DIR}/${part}.${locale}.js`
@@ -51,13 +58,14 @@ export function cataloguePartsPlugin({ extract }) {
       // On the module's first line, so its lines keep their numbers.
       return { code: `import ${JSON.stringify(path.resolve(root, RUNTIME))};${code}`, map: null }
     },
-    renderChunk(code, chunk) {
+    renderChunk(input, chunk) {
+      const code = input.replace(DYNAMIC_IMPORT, (call) => `${call}.then(globalThis.__whirlReady)`)
       const messages = new Set()
       for (const [id, module] of Object.entries(chunk.modules)) {
         if (!module.renderedLength) continue
         for (const message of byFile.get(id.split('?')[0]) ?? []) messages.add(message)
       }
-      if (messages.size === 0) return null
+      if (messages.size === 0) return code === input ? null : { code, map: null }
       const bodies = Object.fromEntries(
         ['en', ...TRANSLATED, PSEUDO].map((locale) => [
           locale,
@@ -77,7 +85,7 @@ export function cataloguePartsPlugin({ extract }) {
       }
       const english = bodies.en === '{}' ? 0 : 1
       return {
-        code: `${code}\nawait globalThis.__whirlNeed(${JSON.stringify(part)},${english});\n`,
+        code: `${code}\nglobalThis.__whirlNeed(${JSON.stringify(part)},${english});\n`,
         map: null,
       }
     },

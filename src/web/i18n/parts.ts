@@ -1,7 +1,8 @@
 // The catalogue's parts as the production pages load them (scripts/i18n-parts.mjs, decision 0059):
-// each chunk of code ends by awaiting __whirlNeed for the part that holds its messages, in the
-// page's language. The parts that arrive are handed to the page's i18n (i18n.ts) as soon as it
-// asks for them. Every module with messages imports this one (the build adds the import), so
+// each chunk of code ends by calling __whirlNeed for the part that holds its messages, in the
+// page's language, and every dynamic import resolves through __whirlReady, once the parts asked
+// for so far have arrived. The parts are handed to the page's i18n (i18n.ts) as soon as it asks
+// for them. Every module with messages imports this one (the build adds the import), so
 // __whirlNeed exists before any chunk ends; it imports nothing with messages itself.
 import type { Messages } from '@lingui/core'
 import { DEFAULT_LOCALE, splitLocalePath } from '../../core/i18n/locales'
@@ -34,8 +35,6 @@ function need(part: string, english: number): Promise<void> {
   return done
 }
 
-if (typeof window !== 'undefined') (globalThis as { __whirlNeed?: typeof need }).__whirlNeed = need
-
 /** Gives the parts that have arrived, and each one that arrives later, to `receive`. */
 export function receiveParts(receive: (messages: Messages) => void): void {
   receiver = receive
@@ -49,3 +48,11 @@ export function receiveParts(receive: (messages: Messages) => void): void {
 export async function partsLoaded(): Promise<void> {
   await Promise.all(loading)
 }
+
+/** A dynamically imported module, once its parts (and any other asked for meanwhile) have arrived. */
+function ready<T>(module: T): Promise<T> {
+  return partsLoaded().then(() => module)
+}
+
+if (typeof window !== 'undefined')
+  Object.assign(globalThis, { __whirlNeed: need, __whirlReady: ready } satisfies Record<string, unknown>)
