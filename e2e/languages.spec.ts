@@ -58,6 +58,13 @@ for (const locale of LOCALES) {
     await expectLanguage(page, locale)
     await check(page.getByRole('button', { name: say('Spin'), exact: true })).toBeVisible()
     await check(page.getByRole('tab', { name: say('Customize') })).toBeVisible()
+    // A first visit's wheel is named and filled in the page's language (then it is the user's own).
+    const option = (n: number) => say('Option {number}').replace('{number}', String(n))
+    await check(heading).toHaveText(say('My Wheel'))
+    for (const n of [1, 6])
+      await check(
+        page.getByRole('button', { name: say('Edit {item}').replace('{item}', option(n)) }),
+      ).toBeVisible()
 
     await page.goto(at(locale, '/subscription'))
     await expectLanguage(page, locale)

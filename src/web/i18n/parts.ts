@@ -56,3 +56,11 @@ function ready<T>(module: T): Promise<T> {
 
 if (typeof window !== 'undefined')
   Object.assign(globalThis, { __whirlNeed: need, __whirlReady: ready } satisfies Record<string, unknown>)
+
+/**
+ * Runs `then` once the words of the code run so far have arrived: for a module's top level, whose
+ * chunk asks for its own part only after the module has run (at once outside production builds).
+ */
+export function afterParts(then: () => void): void {
+  queueMicrotask(() => void partsLoaded().then(then))
+}

@@ -2,13 +2,7 @@ import { create } from 'zustand'
 import { msg } from '../../core/i18n/message-id'
 import { MAX_SAVED_WHEELS } from '../../core/plan/definition'
 import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
-import {
-  addHistoryEntry,
-  type GlobalSettings,
-  type PersistedState,
-  parsePersistedState,
-  parsePersistedValue,
-} from '../../core/storage/persisted-state'
+import { addHistoryEntry, type GlobalSettings, type PersistedState } from '../../core/storage/persisted-state'
 import { newWheel } from '../../core/wheel/auto-save'
 import { createId, type Item, type Wheel, type WheelSettings } from '../../core/wheel/model'
 import {
@@ -25,8 +19,10 @@ import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { numberFormat } from '../i18n/formats'
 import { t } from '../i18n/i18n'
+import { afterParts } from '../i18n/parts'
 import { recordDeletedWheels } from './browser-data'
 import { registerDeclinedDataRemover } from './declined-data-removers'
+import { inPageLanguage } from './default-wheel-words'
 import { keepUnchanged } from './keep-unchanged'
 import { removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
 import {
@@ -34,6 +30,7 @@ import {
   startSavedWheels,
   takeInLocalStorageWheels,
 } from './saved-wheels-start'
+import { parseStoredWheel, readStored } from './stored-state'
 import { type WheelEdits, wheelEdits } from './wheel-edits'
 import {
   INLINE_MAX_ITEMS,
@@ -94,30 +91,6 @@ export type WheelStore = PersistedState & {
   savedSummaries: WheelSummary[] | null
 } & Actions
 
-/** The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). */
-const parseStoredWheel = (stored: StoredWheel | null) =>
-  stored === null || 'text' in stored
-    ? parsePersistedState(stored?.text ?? null)
-    : parsePersistedValue(stored.json, stored.chars)
-
-function readStored(): PersistedState {
-  let stored: StoredWheel | null = null
-  try {
-    stored = readStoredWheel(true)
-  } catch {
-    return parsePersistedState(null).state
-  }
-  const { state, needsBackup } = parseStoredWheel(stored)
-  if (needsBackup && stored !== null) {
-    try {
-      localStorage.setItem(BACKUP_KEY, 'text' in stored ? stored.text : JSON.stringify(stored.json))
-    } catch {
-      // No room for the backup either: the repaired state still loads.
-    }
-  }
-  return state
-}
-
 // The saved wheels live in IndexedDB; the local-storage key keeps them only where it cannot.
 const pick = (s: WheelStore): PersistedState => ({
   version: s.version,
@@ -127,7 +100,7 @@ const pick = (s: WheelStore): PersistedState => ({
   settings: s.settings,
 })
 
-const initial = readStored()
+const { state: initial, fresh } = readStored()
 
 export const useWheelStore = create<WheelStore>()((set, get) => {
   const wheel = (change: (w: Wheel) => Wheel) => set((s) => ({ currentWheel: change(s.currentWheel) }))
@@ -157,7 +130,7 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
     resetTally: () => wheel(resetTally),
     clearHistory: () => set({ spinHistory: [] }),
     // A new wheel takes the user's defaults for sound and confetti (the global settings).
-    resetWheel: () => set((s) => ({ currentWheel: newWheel(s.settings) })),
+    resetWheel: () => set((s) => ({ currentWheel: inPageLanguage(newWheel(s.settings)) })),
     dismissStorageProblem: () => set({ storageProblem: null }),
     saveCurrentWheel: (options) => {
       if (options?.asNew) set((s) => ({ currentWheel: asNewWheel(s.currentWheel) }))
@@ -294,3 +267,13 @@ if (typeof window !== 'undefined') {
 
   void startSavedWheels(useWheelStore, initial.savedWheels, write)
 }
+
+// A first visit's wheel speaks the page's language once its words are in (stored once changed).
+if (fresh)
+  afterParts(() => {
+    const { currentWheel } = useWheelStore.getState()
+    if (currentWheel !== initial.currentWheel) return
+    applyingRemote = true
+    useWheelStore.setState({ currentWheel: inPageLanguage(currentWheel) })
+    applyingRemote = false
+  })

@@ -1,0 +1,35 @@
+import { BACKUP_KEY } from '../../core/storage/keys'
+import {
+  type PersistedState,
+  parsePersistedState,
+  parsePersistedValue,
+} from '../../core/storage/persisted-state'
+import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
+
+/** The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). */
+export const parseStoredWheel = (stored: StoredWheel | null) =>
+  stored === null || 'text' in stored
+    ? parsePersistedState(stored?.text ?? null)
+    : parsePersistedValue(stored.json, stored.chars)
+
+/**
+ * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged
+ * text kept under BACKUP_KEY), or the defaults, `fresh`, when it stored nothing or cannot be read.
+ */
+export function readStored(): { state: PersistedState; fresh: boolean } {
+  let stored: StoredWheel | null = null
+  try {
+    stored = readStoredWheel(true)
+  } catch {
+    return { state: parsePersistedState(null).state, fresh: true }
+  }
+  const { state, needsBackup } = parseStoredWheel(stored)
+  if (needsBackup && stored !== null) {
+    try {
+      localStorage.setItem(BACKUP_KEY, 'text' in stored ? stored.text : JSON.stringify(stored.json))
+    } catch {
+      // No room for the backup either: the repaired state still loads.
+    }
+  }
+  return { state, fresh: stored === null }
+}
