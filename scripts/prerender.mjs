@@ -3,11 +3,12 @@
 // page's markup inside #root, and its head in the page's language (lang and dir, title, description,
 // the other languages' addresses). The server sends these instead of the bare shell, so a phone
 // paints the page before the JavaScript has arrived.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
-import { PARTS_MANIFEST, partFile } from './i18n-parts.mjs'
+import { PARTS_DIR, PARTS_MANIFEST, partFile } from './i18n-parts.mjs'
 
 const buildDir = process.env.BUILD_DIR || 'dist'
 const webDir = path.join(buildDir, 'web')
@@ -60,6 +61,13 @@ function routeModules(route) {
 // Each chunk's part of the catalogue (scripts/i18n-parts.mjs): a page preloads the parts of its
 // chunks in its language with them, so the words do not wait for the code that asks for them.
 const messageParts = JSON.parse(readFileSync(path.join(webDir, PARTS_MANIFEST), 'utf8'))
+// The header's lazy parts (the 'header-late' chunk of vite.config.ts), which every page loads right
+// after its first render: their words go in the page's bundle of parts too, though their code is
+// not preloaded.
+const lateFiles = () =>
+  Object.values(manifest)
+    .filter((chunk) => chunk.name === 'header-late')
+    .map((chunk) => chunk.file)
 const templateFiles = () =>
   [...template.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(([, file]) => file)
 function preloadLinks(route, locale) {
@@ -71,13 +79,37 @@ function preloadLinks(route, locale) {
     for (const dependency of chunk.imports ?? []) visit(dependency)
   }
   for (const key of routeModules(route === NOT_FOUND_PAGE ? '*' : route)) visit(key)
-  const parts = [...templateFiles(), ...files]
-    .map((file) => messageParts[file])
-    .filter((part) => part && (locale !== 'en' || part.english))
-    .map(({ part }) => partFile(part, locale))
-  return [...files, ...new Set(parts)]
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('')
+  const parts = [
+    ...new Set(
+      [...templateFiles(), ...files, ...lateFiles()]
+        .map((file) => messageParts[file])
+        .filter((part) => part && (locale !== 'en' || part.english))
+        .map(({ part }) => part),
+    ),
+  ].filter((part) => existsSync(path.join(webDir, partFile(part, locale))))
+  const bundle = partsBundle(parts, locale)
+  const preloads = [...files, ...(bundle ? [bundle] : parts.map((part) => partFile(part, locale)))]
+  const meta = bundle ? `<meta name="whirl-parts" content="/${bundle} ${parts.join(' ')}">` : ''
+  return meta + preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('')
+}
+
+/**
+ * A page in another language than English gets the parts of its code in one file
+ * (assets/m/page-<hash>.<locale>.js), which src/web/i18n/parts.ts loads in their place: the wheel
+ * page's ten small parts compressed a fifth worse one by one, and cost ten requests. English keeps
+ * its parts, which are few and small and which the service worker precaches for offline use.
+ */
+function partsBundle(parts, locale) {
+  if (locale === 'en' || parts.length < 2) return null
+  const messages = {}
+  for (const part of parts) {
+    const source = readFileSync(path.join(webDir, partFile(part, locale)), 'utf8')
+    Object.assign(messages, JSON.parse(source.replace(/^export default /, '')))
+  }
+  const body = `export default ${JSON.stringify(messages)}\n`
+  const file = `${PARTS_DIR}/page-${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${locale}.js`
+  writeFileSync(path.join(webDir, file), body)
+  return file
 }
 
 /**

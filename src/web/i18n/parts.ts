@@ -18,21 +18,47 @@ function deliver(messages: Messages): void {
   else arrived.push(messages)
 }
 
+/** Loads a part's file, once: its messages go to the page's i18n. One that cannot load is skipped. */
+const files = new Map<string, Promise<void>>()
+function load(url: string): Promise<void> {
+  let done = files.get(url)
+  if (done) return done
+  done = import(/* @vite-ignore */ url).then(
+    (module: Part) => deliver(module.default),
+    () => undefined,
+  )
+  files.set(url, done)
+  loading.add(done)
+  void done.then(() => loading.delete(done))
+  return done
+}
+
 /**
- * Loads a part in the page's language (the address says which). English parts hold only the
- * messages with placeholders: a chunk without any (english 0) needs nothing in English. A part that
- * cannot load leaves its words in English rather than stopping the page.
+ * The prerendered page's parts in one file, in its language (scripts/prerender.mjs): its meta tag
+ * says the file and the parts it holds. Read once.
+ */
+let bundle: { url: string; parts: Set<string> } | null | undefined
+function pageBundle() {
+  if (bundle === undefined) {
+    const [url, ...parts] =
+      document.querySelector('meta[name="whirl-parts"]')?.getAttribute('content')?.split(' ') ?? []
+    bundle = url ? { url, parts: new Set(parts) } : null
+  }
+  return bundle
+}
+
+/**
+ * Loads a part in the page's language (the address says which), from the page's bundle of parts
+ * when it is in there. English parts hold only the messages with placeholders: a chunk without any
+ * (english 0) needs nothing in English. A part that cannot load leaves its words in English rather
+ * than stopping the page.
  */
 function need(part: string, english: number): Promise<void> {
   const { locale } = splitLocalePath(window.location.pathname)
   if (locale === DEFAULT_LOCALE && !english) return Promise.resolve()
-  const done = import(/* @vite-ignore */ `/assets/m/${part}.${locale}.js`).then(
-    (module: Part) => deliver(module.default),
-    () => undefined,
-  )
-  loading.add(done)
-  void done.then(() => loading.delete(done))
-  return done
+  const inBundle = pageBundle()
+  if (inBundle?.parts.has(part)) return load(inBundle.url)
+  return load(`/assets/m/${part}.${locale}.js`)
 }
 
 /** Gives the parts that have arrived, and each one that arrives later, to `receive`. */
