@@ -135,6 +135,7 @@ export const ROOM_MESSAGES = {
   tooManyAccountRooms: english(...ROOM_MESSAGE_SOURCES.tooManyAccountRooms),
   tooManySpins: english(...ROOM_MESSAGE_SOURCES.tooManySpins),
   tooLarge: msg('This message is too large.'),
+  tooManyMessages: msg('Too many messages. Wait a moment.'),
   invalid: msg('This message was not understood.'),
   spinning: msg('The wheel is still spinning.'),
   noWinner: msg('There is no winner to remove.'),

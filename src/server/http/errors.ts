@@ -21,13 +21,15 @@ const english = translator('en')
 /**
  * A 4xx error whose message is safe to show to the user. The message is English (ICU, `msg('At most
  * {max} items')` with `{ max }` as values): `message` is it formatted in English, and the error
- * handler answers it in the request's language.
+ * handler answers it in the request's language. A refusal that passes with time (a 429) says when
+ * to try again, in seconds, as the answer's Retry-After header.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly source: string,
     readonly values?: MessageValues,
+    readonly retryAfterSeconds?: number,
   ) {
     super(values ? english(source, values) : source)
     this.name = 'HttpError'
@@ -150,7 +152,10 @@ function registerErrorHandling(app: FastifyInstance): void {
       return sendError(request, reply, status, INTERNAL_ERROR_MESSAGE)
     }
     request.log.info({ err: { message: error.message, code: error.code } }, 'request rejected')
-    if (thrown instanceof HttpError) return sendError(request, reply, status, thrown.source, thrown.values)
+    if (thrown instanceof HttpError) {
+      if (thrown.retryAfterSeconds) reply.header('retry-after', String(thrown.retryAfterSeconds))
+      return sendError(request, reply, status, thrown.source, thrown.values)
+    }
     return sendError(request, reply, status, clientMessage(error, request))
   })
 }

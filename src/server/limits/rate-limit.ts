@@ -62,7 +62,12 @@ export type RateLimiter = {
 
 export function tooManyAttempts(retryAfterMs: number): HttpError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
-  return new HttpError(429, WAIT_MESSAGES.minute, { count: minutes })
+  return new HttpError(
+    429,
+    WAIT_MESSAGES.minute,
+    { count: minutes },
+    Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  )
 }
 
 /**

@@ -66,7 +66,7 @@ export function createLiveHandler(service: RoomService, hub: RoomHub, limits: Ro
         inWindow = 0
       }
       if (++inWindow > MESSAGES_PER_WINDOW)
-        return tell({ type: 'error', status: 429, message: 'Too many messages. Wait a moment.' })
+        return tell({ type: 'error', status: 429, message: ROOM_MESSAGES.tooManyMessages })
       const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength
       if (size > limits.messageBytes)
         return tell({ type: 'error', status: 413, message: ROOM_MESSAGES.tooLarge })

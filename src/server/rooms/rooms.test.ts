@@ -154,6 +154,8 @@ describe.each(DATABASE_KINDS)('live rooms on %s', (kind) => {
     await new Promise((r) => setTimeout(r, 1_200))
     const third = await call(created.code, 'spin', created.hostToken)
     expect(third.json()).toEqual({ error: ROOM_MESSAGES.tooManySpins })
+    // A chat bot's HTTP spin is told when it may spin again.
+    expect(third.headers['retry-after']).toBe('60')
     host.close()
     viewer.close()
   })

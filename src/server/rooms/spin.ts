@@ -73,7 +73,8 @@ export function createRoomSpin(options: {
     if (spinning(first, now)) throw new HttpError(409, ROOM_MESSAGES.spinning)
     // A refused spin still counts towards the room's limit (null: not counted again on a retry).
     if (read.spins !== null && read.spins > limits.spinsPerMinute)
-      throw new HttpError(429, ROOM_MESSAGES.tooManySpins)
+      // The room's window is a minute at most away from starting again.
+      throw new HttpError(429, ROOM_MESSAGES.tooManySpins, undefined, SPIN_WINDOW_MS / 1000)
     const spun = first.wheel as RoomWheel
     const committed = read.draw
     const draw =
