@@ -6,7 +6,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { LOCALE_INFO, LOCALES, type Locale } from '../src/core/i18n/locales'
 import { expectNoAxeViolations } from './axe'
 import { at, createShare, expectLanguage, openWheelAt, tr } from './locale-helpers'
-import { items } from './wheel-helpers'
+import { items, storedWheelState } from './wheel-helpers'
 
 const SHARED_NAME = 'Picnic picker'
 const SHARED_ITEMS = ['Apples', 'Bananas', 'Cherries']
@@ -90,6 +90,35 @@ for (const locale of LOCALES) {
     await expect(dialog).toBeHidden()
   })
 }
+
+test('a first visit’s wheel in Japanese is stored only once changed, and then keeps its Japanese words', async ({
+  page,
+}) => {
+  const option = (n: number) => tr('ja', 'Option {number}').replace('{number}', String(n))
+  await page.goto(at('ja', '/wheel'))
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(tr('ja', 'My Wheel'))
+  await expect(
+    page.getByRole('button', { name: tr('ja', 'Edit {item}').replace('{item}', option(1)) }),
+  ).toBeVisible()
+  // Shown in the page's language, not yet written: nothing the user did is stored.
+  expect(await storedWheelState(page)).toEqual({})
+
+  const field = page.getByLabel(tr('ja', 'New item'), { exact: true })
+  await field.fill('Gus')
+  await field.press('Enter')
+  await expect.poll(async () => (await storedWheelState(page)).currentWheel?.items.length).toBe(7)
+  const stored = (await storedWheelState(page)) as unknown as {
+    currentWheel: { name: string; items: { text: string }[] }
+  }
+  expect(stored.currentWheel.name).toBe(tr('ja', 'My Wheel'))
+  expect(stored.currentWheel.items.map((item) => item.text)).toEqual(
+    [1, 2, 3, 4, 5, 6].map(option).concat('Gus'),
+  )
+  // From then on they are the user's own words, whatever the page's language.
+  await page.goto('/wheel')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('ja', 'My Wheel'))
+})
 
 test.describe('with a browser that asks for French', () => {
   test.use({ locale: 'fr-FR' })

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { FAQS } from '../src/web/features/marketing/faq-data'
 import { expectNoAxeViolations } from './axe'
+import { expectAppRendered } from './locale-helpers'
 
 const PAGES = [
   { path: '/', heading: 'Spin the wheel. Get a fair winner.' },
@@ -52,7 +53,7 @@ test('home: hero links, plans and the final call to action', async ({ page }) =>
   await expect(page.getByText('Recommended')).toBeVisible()
   await expect(page.getByText('Max 15 items per wheel')).toBeVisible()
   // A click on the prerendered copy (inert until the app takes over) goes nowhere: wait for the app.
-  await expect(page.locator('#root > [inert]')).toHaveCount(0)
+  await expectAppRendered(page)
   await page.getByRole('link', { name: 'Create Your First Wheel' }).click()
   await expect(page).toHaveURL(/\/wheel$/)
 })
@@ -62,7 +63,7 @@ test('home: the demo wheel has six segments, turns once in 20 s, and stands stil
 }) => {
   await page.goto('/')
   // The prerendered copy of the page is replaced when the app takes over: look at the live one.
-  await expect(page.locator('#root > [inert]')).toHaveCount(0)
+  await expectAppRendered(page)
   const wheel = page.getByRole('img', { name: 'A spinning wheel with six coloured segments' })
   await expect(wheel.locator('path')).toHaveCount(6)
   const animation = () =>

@@ -273,6 +273,7 @@ if (fresh)
   afterParts(() => {
     const { currentWheel } = useWheelStore.getState()
     if (currentWheel !== initial.currentWheel) return
+    // Not written (as another tab's change is not): only a change by the user stores the wheel.
     applyingRemote = true
     useWheelStore.setState({ currentWheel: inPageLanguage(currentWheel) })
     applyingRemote = false
