@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium'
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './e2e/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 3210)
 export const BASE_URL = `http://127.0.0.1:${PORT}`
@@ -9,7 +9,7 @@ process.env.E2E_DATA_DIR ??= path.resolve('.tmp/e2e-data')
 // The machine's Chromium with the flags every browser run here uses (e2e/chromium.ts, as the benchmarks).
 const chromium = {
   ...devices['Desktop Chrome'],
-  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
 }
 
 export default defineConfig({
@@ -20,7 +20,7 @@ export default defineConfig({
   timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: process.env.CI ? 3 : undefined,
   // CI runs the browser on a shared 2-core machine, where a timing-sensitive test can lose a race
   // with the machine rather than with the product. One retry there; a test that passes only on the
   // retry is still reported by name as "flaky" in the run's output, and a real failure fails twice.

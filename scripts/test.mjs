@@ -26,26 +26,25 @@ function check(name, command, args) {
   else totals.failed += 1
 }
 
-const vitestArgs = (project) => [
+/** One vitest run of `projects`, its JSON report named after the first. */
+const vitestArgs = (...projects) => [
   'vitest',
   'run',
-  '--project',
-  project,
+  ...projects.flatMap((project) => ['--project', project]),
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${tmp}/${project}.json`,
+  `--outputFile.json=${tmp}/${projects[0]}.json`,
 ]
 
-function vitest(project) {
-  run(`${project} tests`, 'npx', vitestArgs(project))
-  countVitest(project)
+function vitest(...projects) {
+  run(`${projects.join(' and ')} tests`, 'npx', vitestArgs(...projects))
+  countVitest(projects[0])
 }
 
 /**
  * A vitest project in the background, its output kept in a file and printed when `finish()` is
- * awaited. The server tests run one file at a time and leave about a third of two cores idle: the
- * checks, the unit tests and the build run beside them (on a slow 2-core machine the whole run
- * took 33 minutes one step after another).
+ * awaited. The server tests are the longest step before the browser tests and wait on their
+ * databases part of the time: the checks, the unit tests and the build run beside them.
  */
 function vitestInBackground(project) {
   const log = `${tmp}/${project}.log`
@@ -136,7 +135,7 @@ check('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 check('lint', 'npx', ['biome', 'check', '.'])
 check('structure', 'node', ['scripts/check-structure.mjs'])
 check('catalogue', 'node', ['scripts/i18n.mjs', 'check'])
-vitest('unit')
+vitest('unit', 'web')
 const built = run('build', 'npm', ['run', '--silent', 'build'])
 // Not beside the browser tests: Chromium raises its own threads' priority and starved them.
 await serverTests.finish()
