@@ -65,6 +65,8 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   test: {
+    // Both cores: vitest's own default here ran one file at a time (one worker on 2 cores).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -102,7 +104,7 @@ export default defineConfig({
           globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time (vitest's default on 2 cores), in workers that keep the server's modules between files: every
+          // Two files at a time, in workers that keep the server's modules between files: every
           // test makes its own app on its own database (a fresh PGlite or a schema of its own), so
           // files share nothing but the loaded code. One process per file, one file at a time,
           // took 546 s and 616 CPU-seconds; this, 191 s and 303 (decision 0060).
