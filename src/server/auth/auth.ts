@@ -11,6 +11,7 @@ import type { Mailer } from '../mail/mailer'
 import type { ProfileRepository } from '../profile/repository'
 import { quietBetweenCalls } from './quiet-context'
 import { resetMail } from './reset-mail'
+import { testPasswordHash } from './test-password-hash'
 import { claimUnverifiedAccount, markVerified, verificationMail } from './verification'
 
 export const GOOGLE_PROVIDER_ID = 'google'
@@ -71,6 +72,8 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
       autoSignIn: true,
+      // Under NODE_ENV=test only: a cheaper scrypt (test-password-hash.ts); else better-auth's own.
+      ...(config.auth.passwordHash === 'test' ? { password: testPasswordHash } : {}),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // Only the owner of the address receives the reset mail: a reset that worked proves it.

@@ -128,6 +128,8 @@ export type Config = {
     secret?: string
     /** Sign-in, sign-up and reset attempts allowed per 15 minutes, per IP address and per email. */
     rateLimit: { perIp: number; perEmail: number; windowMs: number }
+    /** Password hashes: better-auth's scrypt, or a cheaper scrypt under NODE_ENV=test (test-password-hash.ts). */
+    passwordHash: 'scrypt' | 'test'
     /** Google sign-in (OpenID Connect); null when not configured. */
     google: { clientId: string; clientSecret: string; issuer: string } | null
     /**
@@ -270,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         perEmail: e.AUTH_RATE_LIMIT_EMAIL,
         windowMs: 15 * 60 * 1000,
       },
+      passwordHash: e.NODE_ENV === 'test' ? 'test' : 'scrypt',
       google:
         e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
           ? {
