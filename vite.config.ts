@@ -91,7 +91,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
           // Each file in a process of its own: the stores live at module level, and a file's state
-          // must not reach the next (three files failed when they shared one).
+          // must not reach the next (three tests of subscription-panel.test.tsx failed when files
+          // shared one).
         },
       },
       {
@@ -106,8 +107,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two files at a time, in workers that keep the server's modules between files: every
           // test makes its own app on its own database (a fresh PGlite or a schema of its own), so
-          // files share nothing but the loaded code. One process per file, one file at a time,
-          // took 546 s and 616 CPU-seconds; this, 191 s and 303 (decision 0060).
+          // files share nothing but the loaded code. A process per file, two at a time, took
+          // 354 s and 616 CPU-seconds alone on 2 cores; this, 191 s and 303 (decision 0060).
           isolate: false,
         },
       },

@@ -13,9 +13,10 @@ if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian's ${missing[*]}..."
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq "${missing[@]}" >/dev/null
-  [ -x "$CHROMIUM" ] && exit 0
+  apt-get update -qq || true
+  # A failed install (say, a mirror without the shell) falls through to the checks below.
+  apt-get install -y -qq "${missing[@]}" >/dev/null || true
+  [ -x "$CHROMIUM" ] && { [ -n "${CHROMIUM_PATH:-}" ] || [ -x "$SHELL_PATH" ]; } && exit 0
 fi
 if [ -x "$CHROMIUM" ]; then
   echo "chromium-headless-shell is missing: the browser tests run in $CHROMIUM, more slowly (sudo apt-get install -y chromium-headless-shell)." >&2

@@ -6,7 +6,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
  * work. better-auth's hash took 117 ms of CPU on this machine, and the server tests made 661 of
  * them: some 77 of their 303 CPU-seconds (decision 0060). Sign-up, sign-in, a wrong password and
  * a reset go through better-auth's same code with this pair; production keeps better-auth's own
- * (a server test signs in under NODE_ENV=development and reads its hash's form).
+ * (password-hash.test.ts signs up under NODE_ENV=development and reads the stored hash's form).
  */
 const N = 1024
 const R = 8
