@@ -133,6 +133,9 @@ export function whirl(url: string): Target {
       await page
         .getByRole('img', { name: `Wheel with ${count.toLocaleString('en-US')} items` })
         .waitFor({ timeout: 120_000 })
+      // The same pause after loading as the packages' pages get (harness below): the page's own
+      // start (its late chunks, the labels' task) is not part of a spin.
+      await sleep(500)
     },
     spin: `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Spin').click()`,
     async shrink(page, by) {
