@@ -20,6 +20,9 @@ export function setSpinDecider(next: Decider | null): Decider | null {
   return before
 }
 
+/** Whether a spin asks a draw first (a reveal that takes a round trip to the server). */
+export const spinWaitsForDraw = () => decider !== null
+
 /** Asks the active draw (if any) for the winner of the spin about to start, with the wheel's items. */
 export function decideSpin(items: readonly Item[]): Promise<SpinDecision | null> {
   return decider ? decider(items) : Promise.resolve(null)

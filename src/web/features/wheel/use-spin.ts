@@ -3,7 +3,7 @@ import { cryptoRandomSource } from '../../../core/random/random'
 import type { Item } from '../../../core/wheel/model'
 import { REDUCED_MOTION_DURATION, reducedMotionPlan } from '../../../core/wheel/spin'
 import { planItemsSpin } from '../../../core/wheel/weighted-spin'
-import { decideSpin, useSpinGate } from '../../state/draw-spin'
+import { decideSpin, spinWaitsForDraw, useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { celebrate, playWinSound, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
 import type { WheelViewHandle } from '../../ui/wheel/wheel-view'
@@ -36,8 +36,13 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     // A verifiable draw still committing its entries: the Spin button says so, and nothing spins.
     if (useSpinGate.getState().waiting !== null) return
     busy.current = true
-    setSpinning(true)
-    setWinner(null)
+    // A verifiable draw's reveal is a round trip: the page shows the spin while it waits.
+    const showSpin = () => {
+      setSpinning(true)
+      setWinner(null)
+    }
+    const asking = spinWaitsForDraw()
+    if (asking) showSpin()
     const { spinDuration, soundEnabled, confettiEnabled } = currentWheel.settings
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     // A verifiable draw reveals its winner first; the wheel then stops on that segment.
@@ -53,7 +58,13 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     const duration = reduced ? Math.min(REDUCED_MOTION_DURATION, spinDuration) : spinDuration
     const won = items[plan.winnerIndex] as Item
     if (soundEnabled) startSpinSound()
-    await view.current.spin(plan, duration)
+    const turning = view.current.spin(plan, duration)
+    // Otherwise the page shows the spin (the button's "Spinning…", the previous winner cleared)
+    // from the next frame: the wheel's first turning frame then carries only the animation's start,
+    // not a render, a layout and a paint of the page as well.
+    const shown = asking ? 0 : requestAnimationFrame(showSpin)
+    await turning
+    cancelAnimationFrame(shown)
     stopSpinSound()
     busy.current = false
     setSpinning(false)
