@@ -170,7 +170,8 @@ export default async function importSavedBench(): Promise<BenchResult> {
           once: true,
         })
         new MutationObserver((_, observer) => {
-          if (times.chosen === undefined || !document.querySelector('[aria-label="10000 items"]')) return
+          // The list's label is the page's number format (issue 38): "10,000 items" in English.
+          if (times.chosen === undefined || !document.querySelector('[aria-label="10,000 items"]')) return
           observer.disconnect()
           requestAnimationFrame(() => (times.shown = performance.now()))
         }).observe(document.body, { childList: true, subtree: true, attributes: true })
@@ -189,13 +190,13 @@ export default async function importSavedBench(): Promise<BenchResult> {
         }),
       )
       // The next run starts from the default wheel: with the imported wheel still current, its
-      // "10000 items" would already be on the page before the next import.
+      // "10,000 items" would already be on the page before the next import.
       await page.evaluate(() => {
         localStorage.clear()
         localStorage.setItem('cookieConsent', 'accepted')
       })
       await page.reload()
-      await page.waitForFunction(() => document.querySelector('[aria-label="10000 items"]') === null)
+      await page.waitForFunction(() => document.querySelector('[aria-label="10,000 items"]') === null)
     }
 
     // The editor's import also saves the wheel, and saved wheels live in IndexedDB (decision 0011),
