@@ -18,6 +18,8 @@ const SIZES = (process.env.SPIN_BENCH_SIZES ?? '6,1000,10000').split(',').map(Nu
 /** Runs of the whole bench (every size, every wheel); the issue's goal holds in 5 of 5. */
 const RUNS = Number(process.env.SPIN_BENCH_RUNS ?? 5)
 const SPIN_MS = 3000
+/** Every wheel's page is left alone this long after it has loaded, before its spin is measured. */
+const SETTLE_MS = 500
 /** A wheel that cannot finish open + two spins + five adds in this long is reported as such. */
 const MEASURE_LIMIT_MS = 120_000
 const PALETTE = [
@@ -133,9 +135,8 @@ export function whirl(url: string): Target {
       await page
         .getByRole('img', { name: `Wheel with ${count.toLocaleString('en-US')} items` })
         .waitFor({ timeout: 120_000 })
-      // The same pause after loading as the packages' pages get (harness below): the page's own
-      // start (its late chunks, the labels' task) is not part of a spin.
-      await sleep(500)
+      // The page's own start (its late chunks, the labels' task) is not part of a spin.
+      await sleep(SETTLE_MS)
     },
     spin: `[...document.querySelectorAll('button')].find((b) => b.textContent === 'Spin').click()`,
     async shrink(page, by) {
@@ -183,7 +184,7 @@ function harness(name: string, file: string, base: string): Target {
     async open(page, count) {
       await page.goto(`${base}/${file}?items=${count}`)
       await page.waitForFunction(() => 'bench' in window)
-      await sleep(500)
+      await sleep(SETTLE_MS)
     },
     spin: `window.bench.spin(${SPIN_MS})`,
     settle: async () => {
