@@ -4,6 +4,7 @@
 // line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { stripVTControlCharacters } from 'node:util'
 
 const tmp = '.tmp/test-results'
 rmSync(tmp, { recursive: true, force: true })
@@ -11,6 +12,8 @@ mkdirSync(tmp, { recursive: true })
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
+// Printed after the summary's flaky lines, so that the end of CI's output says why a step failed.
+const laterNotes = []
 
 function run(name, command, args, env = {}) {
   console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`)
@@ -65,18 +68,33 @@ function vitestInBackground(project) {
     async finish() {
       const code = await exited
       console.log(`\n━━ ${project} tests (ran beside the steps above)`)
-      process.stdout.write(readFileSync(log))
+      const output = readFileSync(log, 'utf8')
+      process.stdout.write(output)
       if (code !== 0) failures.push(`${project} tests`)
-      countVitest(project)
+      const failedTests = countVitest(project)
+      // Every test passed yet vitest failed (an unhandled error, a crashed worker): one failure,
+      // and its error printed again at the end, where CI's tail of the output shows it.
+      if (code !== 0 && failedTests === 0) {
+        totals.failed += 1
+        laterNotes.push(`${project} tests exited with ${code} with no failed test:`, errorSection(output))
+      }
     },
   }
 }
 
+/** What vitest printed about errors outside the tests: from its error banner, or its last lines. */
+function errorSection(output) {
+  const lines = stripVTControlCharacters(output).split('\n')
+  const banner = lines.findIndex((line) => /⎯{3,} .*(Unhandled|Error)/.test(line))
+  return (banner >= 0 ? lines.slice(banner, banner + 60) : lines.slice(-40)).join('\n')
+}
+
+/** Adds a vitest project's JSON report to the totals; returns its failed tests. */
 function countVitest(project) {
   const out = `${tmp}/${project}.json`
   if (!existsSync(out)) {
     totals.failed += 1
-    return
+    return 1
   }
   const report = JSON.parse(readFileSync(out, 'utf8'))
   totals.passed += report.numPassedTests
@@ -87,6 +105,7 @@ function countVitest(project) {
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   )
   totals.failed += brokenFiles.length
+  return report.numFailedTests + brokenFiles.length
 }
 
 // Browser tests that failed once and passed on CI's retry: named at the end, never hidden.
@@ -147,6 +166,7 @@ else totals.failed += 1
 
 console.log('')
 for (const title of flaky) console.log(`flaky (passed on retry): ${title}`)
+for (const note of laterNotes) console.log(note)
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`)
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`)

@@ -158,7 +158,9 @@ describe.each(DATABASE_KINDS)('Google sign-in (OpenID Connect) on %s', (kind) =>
     expect(login.statusCode).toBe(401)
     const outbox = path.join(server.app.config.dataDir, 'outbox')
     await vi.waitFor(() => {
-      const mails = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+      const mails = readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
       expect(mails.some((m) => m.includes('Your Whirl account now signs in with Google'))).toBe(true)
     })
   })

@@ -14,6 +14,7 @@ describe.each(DATABASE_KINDS)('email verification on %s', (kind) => {
   const mailTo = async (email: string, subject: string) =>
     vi.waitFor(() => {
       const mail = readdirSync(outbox())
+        .filter((f) => f.endsWith('.eml'))
         .map((f) => readFileSync(path.join(outbox(), f), 'utf8'))
         .find((m) => m.includes(`To: ${email}`) && m.includes(subject))
       if (!mail) throw new Error('no mail yet')

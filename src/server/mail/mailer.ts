@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../config/config'
@@ -57,8 +57,11 @@ export function createMailer(config: Config['mail'], log: Log): Mailer {
         config.dir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       )
-      // Readable by the owner only: these mails hold reset links.
-      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      // Readable by the owner only: these mails hold reset links. Written whole under another name
+      // first, so that a reader of the outbox never finds half a mail.
+      const partial = `${file}.partial`
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 })
+      await rename(partial, file)
       log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox')
       return { messageId: info.messageId, file }
     },
