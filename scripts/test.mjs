@@ -3,12 +3,17 @@
 // Playwright tests in Debian's Chromium and the nginx test. Runs every step, then prints one
 // line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { stripVTControlCharacters } from 'node:util'
+import { inputsDigest, writeStamp } from './build-stamp.mjs'
 
 const tmp = '.tmp/test-results'
 rmSync(tmp, { recursive: true, force: true })
 mkdirSync(tmp, { recursive: true })
+
+// The checkout as the tests found it: the last check compares it after `npm start`.
+const statusBefore = `${tmp}/git-status-before.txt`
+writeFileSync(statusBefore, spawnSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).stdout ?? '')
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
@@ -156,12 +161,18 @@ check('structure', 'node', ['scripts/check-structure.mjs'])
 check('catalogue', 'node', ['scripts/i18n.mjs', 'check'])
 vitest('unit', 'web')
 const built = run('build', 'npm', ['run', '--silent', 'build'])
+// Stamped as `npm start` stamps its builds, so that a start after the tests does not build again.
+if (built) writeStamp('.', process.env.BUILD_DIR || 'dist', inputsDigest('.'))
 // Not beside the browser tests: Chromium raises its own threads' priority and starved them.
 await serverTests.finish()
 if (built && chromiumReady) playwright()
 else totals.failed += 1
 // Two built server processes behind nginx, killed and restarted (issue 20).
 if (built && nginxReady) nginxTest()
+else totals.failed += 1
+
+// The README's first command on this build: no second build, and the checkout left as it was.
+if (built) check('npm start', 'node', ['scripts/start-check.mjs', statusBefore])
 else totals.failed += 1
 
 console.log('')
