@@ -7,6 +7,20 @@ import { expect, type Page } from '@playwright/test'
  * rule with the elements it found; `label` names the page or state in the message.
  */
 export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
+  // A page or the cookie notice fading in is checked once it is there: half-way, its text's
+  // contrast is measured through its opacity (a check on a busy machine caught /wheel mid-fade).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
   const violations = result.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
