@@ -49,8 +49,6 @@ export function SharedSpinner({
   const spin = useCallback(async () => {
     if (busy.current || items.length === 0 || !view.current) return
     busy.current = true
-    setSpinning(true)
-    setWinner(null)
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     const full = planItemsSpin(random, items, view.current.rotation())
     const plan = reduced ? reducedMotionPlan(full) : full
@@ -58,7 +56,15 @@ export function SharedSpinner({
       ? Math.min(REDUCED_MOTION_DURATION, settings.spinDuration)
       : settings.spinDuration
     if (settings.soundEnabled) startSpinSound()
-    await view.current.spin(plan, duration)
+    const turning = view.current.spin(plan, duration)
+    // As on the wheel page (use-spin.ts): the page shows the spin ("Spinning…", the last winner
+    // cleared) from the next frame, so the wheel's first turning frame carries only its own start.
+    const shown = requestAnimationFrame(() => {
+      setSpinning(true)
+      setWinner(null)
+    })
+    await turning
+    cancelAnimationFrame(shown)
     stopSpinSound()
     busy.current = false
     setSpinning(false)
