@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Profile } from '../../core/account/profile'
 import { msg } from '../../core/i18n/message-id'
 import type { Database } from '../db/client'
 import { changeEvents, PROFILE_CHANNEL, type ProfileEvents } from '../events/events'
@@ -10,14 +11,15 @@ import { purgeLimits } from '../limits/purge'
 import { createRateLimiter, type RateLimiter } from '../limits/rate-limit'
 import type { Mailer } from '../mail/mailer'
 import { createProfileRepository, type ProfileRepository } from '../profile/repository'
-import { type BetterAuth, createAuth } from './auth'
+import { type BetterAuth, createAuth, dueForExtension } from './auth'
 import { copyCookies, requestHeaders } from './auth-response'
 import { createOriginCheck } from './origin-check'
 import { resolveAuthSecret } from './secret'
 import { createSessionCache } from './session-cache'
 import { createSessionReader } from './session-reader'
 
-export type SessionUser = { userId: string; sessionId: string; email: string }
+/** The signed-in user as the page-load check finds it, with the profile when it was read with it. */
+export type SessionUser = { userId: string; sessionId: string; email: string; profile?: Profile | null }
 
 /**
  * The sign-in service the rest of the server uses (account routes, profile, billing, saved wheels):
@@ -29,8 +31,9 @@ export type Auth = {
   events: ProfileEvents
   limiter: RateLimiter
   /**
-   * The signed-in user of the request, or null, through better-auth, which also extends a session
-   * in use and sends its refreshed cookie on `reply`. The app calls this once per page load.
+   * The signed-in user of the request, or null. A session due for extension goes through
+   * better-auth, which extends it and sends its refreshed cookie on `reply`; any other is answered
+   * from the cached session read, with its profile. The app calls this once per page load.
    */
   currentUser(request: FastifyRequest, reply?: FastifyReply): Promise<SessionUser | null>
   /** The signed-in user with the profile, or null: one query, no refresh. */
@@ -96,11 +99,17 @@ async function createAuthService(
   })
   const limiter = createRateLimiter(db, config.auth.rateLimit.windowMs)
 
-  const currentUser = async (request: FastifyRequest, reply?: FastifyReply) => {
+  const currentUser = async (request: FastifyRequest, reply?: FastifyReply): Promise<SessionUser | null> => {
     if (!request.headers.cookie) return null
+    // better-auth would neither extend this session nor send a cookie: its own read (two queries)
+    // would only say what the cached read says.
+    const read = await readSession(request)
+    if (read?.expiresAt && !dueForExtension(read.expiresAt)) return read
     const response = await auth.api.getSession({ headers: requestHeaders(request), asResponse: true })
     if (!response.ok) return null
     if (reply) copyCookies(reply, response)
+    // An extended session's new end is read again, not taken from the cache.
+    if (read) sessionCache.invalidate(read.userId)
     const session = (await response.json()) as {
       session: { id: string }
       user: { id: string; email: string }

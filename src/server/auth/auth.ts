@@ -16,6 +16,12 @@ import { claimUnverifiedAccount, markVerified, verificationMail } from './verifi
 
 export const GOOGLE_PROVIDER_ID = 'google'
 export const SESSION_DAYS = 30
+/** better-auth extends a session in use once this long after its last extension (its `updateAge`). */
+export const SESSION_UPDATE_AGE_S = 24 * 60 * 60
+
+/** Whether better-auth would extend a session ending at `expiresAt` if it were read now. */
+export const dueForExtension = (expiresAt: Date, now = Date.now()) =>
+  expiresAt.getTime() - SESSION_DAYS * 24 * 60 * 60 * 1000 + SESSION_UPDATE_AGE_S * 1000 <= now
 
 type Log = {
   debug(obj: object, msg: string): void
@@ -102,7 +108,7 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
         })
       },
     },
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: SESSION_UPDATE_AGE_S },
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'whirl',

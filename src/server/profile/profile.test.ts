@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { profiles, users } from '../db/schema'
+import { SESSION_DAYS } from '../auth/auth'
+import { profiles, sessions, users } from '../db/schema'
 import { cookieFrom, register, send } from '../testing/auth'
 import { DATABASE_KINDS } from '../testing/harness'
 import { useTestApp } from '../testing/test-app'
@@ -20,6 +21,31 @@ describe.each(DATABASE_KINDS)('profile on %s', (kind) => {
     expect(signedOut.headers['cache-control']).toBe('no-store')
     const { cookie, profile } = await register(server.app)
     expect((await send(server.app, '/api/session', undefined, { cookie })).json()).toEqual({ profile })
+  })
+
+  it('extends a session in use once a day, as better-auth does, and answers other checks from the session read', async () => {
+    const { cookie, profile } = await register(server.app)
+    const session = () =>
+      server.database.db.select().from(sessions).where(eq(sessions.userId, profile.userId))
+    const fresh = await send(server.app, '/api/session', undefined, { cookie })
+    expect(fresh.json()).toEqual({ profile })
+    expect(fresh.headers['set-cookie']).toBeUndefined()
+    // Last extended two days ago: the next check extends it to 30 days from now, with a new cookie.
+    const day = 24 * 60 * 60 * 1000
+    await server.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + (SESSION_DAYS - 2) * day) })
+      .where(eq(sessions.userId, profile.userId))
+    await server.app.accounts.events.publish(profile.userId)
+    const due = await send(server.app, '/api/session', undefined, { cookie })
+    expect(due.json()).toEqual({ profile })
+    expect(String(due.headers['set-cookie'])).toMatch(/session_token=/)
+    const [extended] = await session()
+    expect(extended?.expiresAt.getTime()).toBeGreaterThan(Date.now() + (SESSION_DAYS - 1) * day)
+    const after = await send(server.app, '/api/session', undefined, { cookie })
+    expect(after.json()).toEqual({ profile })
+    expect(after.headers['set-cookie']).toBeUndefined()
+    expect((await session())[0]?.expiresAt).toEqual(extended?.expiresAt)
   })
 
   it('defaults the display name to the part of the email before the @', async () => {

@@ -51,7 +51,7 @@ function registerProfileRoutes(app: FastifyInstance, stream: ProfileStreamOption
   api.get('/api/session', { schema: session }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     const user = await accounts.currentUser(request, reply)
-    return { profile: user ? await profiles.ensure(user.userId) : null }
+    return { profile: user ? (user.profile ?? (await profiles.ensure(user.userId))) : null }
   })
 
   const profile = { querystring: noQuery, response: answers({ 200: profileAnswer }) }
