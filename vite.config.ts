@@ -90,6 +90,9 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: ['src/web/testing/setup.ts'],
+          // Room for a findBy… that waits up to 10 s (setup.ts) to fail with its own message.
+          testTimeout: 15_000,
           // Each file in a process of its own: the stores live at module level, and a file's state
           // must not reach the next (three tests of subscription-panel.test.tsx failed when files
           // shared one).

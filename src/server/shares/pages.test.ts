@@ -122,7 +122,8 @@ describe.each(DATABASE_KINDS)('share pages, embed and preview image on %s', (kin
     // Already drawn: served from the cache without counting.
     expect((await image(ids[0] as string, '192.0.2.7')).statusCode).toBe(200)
     expect((await image(ids[30] as string, '198.51.100.4')).statusCode).toBe(200)
-  })
+    // 32 drawings of 1200×630 one after the other: a busy machine took over 30 s.
+  }, 120_000)
 
   it('renders a 1200×630 PNG preview once and then serves it from the cache', async () => {
     const texts = Array.from({ length: 1000 }, (_, i) => (i === 0 ? HOSTILE : `Item ${i}`))
