@@ -19,13 +19,19 @@ let output = ''
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
   stdio: ['ignore', 'pipe', 'pipe'],
+  // A process group of its own: a failed check stops start.mjs and the server it started.
+  detached: true,
 })
 for (const stream of [server.stdout, server.stderr]) stream.on('data', (chunk) => (output += chunk))
 const exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve(code ?? signal)))
 
 const fail = (reason) => {
   console.log(`npm start: ${reason}\n${output}`)
-  server.kill('SIGKILL')
+  try {
+    process.kill(-server.pid, 'SIGKILL')
+  } catch {
+    // Already gone.
+  }
   process.exit(1)
 }
 
