@@ -22,7 +22,7 @@ export async function freePort() {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
-async function waitHealthy(url, timeoutMs = 30_000) {
+export async function waitHealthy(url, timeoutMs = 30_000) {
   const started = Date.now()
   for (;;) {
     try {

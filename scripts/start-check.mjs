@@ -4,17 +4,12 @@
 // it was before `npm test` began (argv[2]: a file holding that status). Exits 1 with the reason.
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { freePort, waitHealthy } from './nginx-cluster.mjs'
 
 const gitStatus = () => spawnSync('git', ['status', '--porcelain'], { encoding: 'utf8' }).stdout ?? ''
 const before = readFileSync(process.argv[2] ?? '', 'utf8')
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address()
-    probe.close(() => resolve(port))
-  })
-})
+const port = await freePort()
 let output = ''
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
@@ -35,14 +30,10 @@ const fail = (reason) => {
   process.exit(1)
 }
 
-let healthy = false
-for (let i = 0; i < 120 && !healthy && server.exitCode === null; i++) {
-  healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-    (r) => r.ok,
-    () => false,
-  )
-  if (!healthy) await new Promise((resolve) => setTimeout(resolve, 500))
-}
+const healthy = await waitHealthy(`http://127.0.0.1:${port}`, 60_000).then(
+  () => true,
+  () => false,
+)
 if (!healthy) fail('the server did not answer /api/health within 60 s')
 if (/Building Whirl/.test(output)) fail('it built again, though npm test had just built the same files')
 server.kill('SIGTERM')
