@@ -7,6 +7,7 @@ import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { celebrate, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
+import { turnThenShow } from '../../ui/wheel/turn-then-show'
 import { useWheelBox } from '../../ui/wheel/wheel-box'
 import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
 import { WinnerBanner } from '../../ui/wheel/winner-banner'
@@ -56,15 +57,10 @@ export function SharedSpinner({
       ? Math.min(REDUCED_MOTION_DURATION, settings.spinDuration)
       : settings.spinDuration
     if (settings.soundEnabled) startSpinSound()
-    const turning = view.current.spin(plan, duration)
-    // As on the wheel page (use-spin.ts): the page shows the spin ("Spinning…", the last winner
-    // cleared) from the next frame, so the wheel's first turning frame carries only its own start.
-    const shown = requestAnimationFrame(() => {
+    await turnThenShow(view.current, plan, duration, () => {
       setSpinning(true)
       setWinner(null)
     })
-    await turning
-    cancelAnimationFrame(shown)
     stopSpinSound()
     busy.current = false
     setSpinning(false)

@@ -6,6 +6,7 @@ import { planItemsSpin } from '../../../core/wheel/weighted-spin'
 import { decideSpin, spinWaitsForDraw, useSpinGate } from '../../state/draw-spin'
 import { useWheelStore } from '../../state/wheel-store'
 import { celebrate, playWinSound, startSpinSound, stopSpinSound } from '../../ui/wheel/celebration'
+import { turnThenShow } from '../../ui/wheel/turn-then-show'
 import type { WheelViewHandle } from '../../ui/wheel/wheel-view'
 
 const random = cryptoRandomSource((array) => crypto.getRandomValues(array))
@@ -58,13 +59,8 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     const duration = reduced ? Math.min(REDUCED_MOTION_DURATION, spinDuration) : spinDuration
     const won = items[plan.winnerIndex] as Item
     if (soundEnabled) startSpinSound()
-    const turning = view.current.spin(plan, duration)
-    // Otherwise the page shows the spin (the button's "Spinning…", the previous winner cleared)
-    // from the next frame: the wheel's first turning frame then carries only the animation's start,
-    // not a render, a layout and a paint of the page as well.
-    const shown = asking ? 0 : requestAnimationFrame(showSpin)
-    await turning
-    cancelAnimationFrame(shown)
+    // A draw's spin was shown while it waited; any other shows from the wheel's second frame.
+    await (asking ? view.current.spin(plan, duration) : turnThenShow(view.current, plan, duration, showSpin))
     stopSpinSound()
     busy.current = false
     setSpinning(false)
