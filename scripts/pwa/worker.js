@@ -1,6 +1,8 @@
 // Whirl's service worker. scripts/pwa.mjs prepends VERSION, ASSETS and PAGES for each build.
 // Hashed assets: cache first (their names change with their bytes). Pages: network first, so a
-// deploy is seen on the next load; the cached copy is used only when the network fails.
+// deploy is seen on the next load; the cached copy is used only when the network fails. A page's
+// request starts while the worker starts (navigation preload), and its copy is stored after the
+// page has its answer, not before.
 // The API is never touched: it always goes to the network, and the app says when it is offline.
 /* global VERSION, ASSETS, PAGES */
 const CACHE = `whirl-${VERSION}`
@@ -27,6 +29,7 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      await self.registration.navigationPreload?.enable()
       for (const name of await caches.keys()) {
         if (name.startsWith('whirl-') && name !== CACHE) await caches.delete(name)
       }
@@ -37,16 +40,19 @@ self.addEventListener('activate', (event) => {
 
 const pageKey = (pathname) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) || '/'
 
-async function page(request) {
-  const url = new URL(request.url)
-  const key = pageKey(url.pathname)
-  const cache = await caches.open(CACHE)
+async function page(event) {
+  const { request } = event
+  const key = pageKey(new URL(request.url).pathname)
   try {
-    const response = await fetch(request)
-    if (response.ok && !response.redirected && pages.has(key)) await cache.put(key, response.clone())
+    const response = (await event.preloadResponse) ?? (await fetch(request))
+    if (response.ok && !response.redirected && pages.has(key)) {
+      const copy = response.clone()
+      event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)))
+    }
     return response
   } catch (error) {
     // Offline: the page as last seen, else the home page (the app then routes to the address).
+    const cache = await caches.open(CACHE)
     const cached = (await cache.match(key)) ?? (await cache.match('/'))
     if (cached) return cached
     throw error
@@ -63,6 +69,6 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return
   const url = new URL(request.url)
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return
-  if (request.mode === 'navigate') event.respondWith(page(request))
+  if (request.mode === 'navigate') event.respondWith(page(event))
   else if (assets.has(url.pathname)) event.respondWith(asset(request))
 })
