@@ -30,11 +30,15 @@ const fail = (reason) => {
   process.exit(1)
 }
 
-const healthy = await waitHealthy(`http://127.0.0.1:${port}`, 60_000).then(
-  () => true,
-  () => false,
-)
-if (!healthy) fail('the server did not answer /api/health within 60 s')
+// A server that dies while starting is reported at once, not after the whole wait.
+const healthy = await Promise.race([
+  waitHealthy(`http://127.0.0.1:${port}`, 60_000).then(
+    () => 'healthy',
+    () => 'the server did not answer /api/health within 60 s',
+  ),
+  exited.then((code) => `it exited with ${code} before answering /api/health`),
+])
+if (healthy !== 'healthy') fail(healthy)
 if (/Building Whirl/.test(output)) fail('it built again, though npm test had just built the same files')
 server.kill('SIGTERM')
 const code = await exited
