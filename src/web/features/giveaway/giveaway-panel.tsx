@@ -1,5 +1,5 @@
 import { Gift } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { GiveawaySpec } from '../../../core/draws/giveaway'
 import { MAX_WINNERS } from '../../../core/draws/giveaway'
 import { MAX_CLIENT_SEED } from '../../../core/draws/rules'
@@ -43,24 +43,34 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
   const result = drawn?.record.result
   const winners = result?.kind === 'winners' ? result.winners : []
 
+  // "Spinning…" from the frame after the spin starts, as on the wheel page (turn-then-show.ts): the
+  // wheel's first turning frame carries no render of the panel. One spin at a time: the buttons
+  // are disabled only from that frame on. False when a spin was already under way.
+  const turning = useRef(false)
+  const spinShowing = async (index: number) => {
+    if (turning.current) return false
+    turning.current = true
+    const shownAt = requestAnimationFrame(() => setSpinning(true))
+    try {
+      await spinTo(index)
+    } finally {
+      turning.current = false
+      cancelAnimationFrame(shownAt)
+      setSpinning(false)
+    }
+    return true
+  }
   const reveal = async (place: number, upTo: number) => {
     const index = winners[place - 1]
     if (index === undefined) return
-    setSpinning(true)
-    await spinTo(index)
-    setSpinning(false)
-    setShown(upTo)
+    if (await spinShowing(index)) setShown(upTo)
   }
   const start = async () => {
     const made = await giveaway.draw()
     const first = made?.record.result
     setShown(0)
     if (first?.kind !== 'winners') return
-    const index = first.winners[0] as number
-    setSpinning(true)
-    await spinTo(index)
-    setSpinning(false)
-    setShown(revealAll ? first.winners.length : 1)
+    if (await spinShowing(first.winners[0] as number)) setShown(revealAll ? first.winners.length : 1)
   }
 
   if (!signedIn)
