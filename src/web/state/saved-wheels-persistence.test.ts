@@ -195,6 +195,24 @@ describe('saved wheels in IndexedDB', () => {
     expect(again.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A'])
   })
 
+  it('a page that asks for the saved wheels does not wait for the browser to list its databases', async () => {
+    const first = await load()
+    first.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')] })
+    await first.commitSaved()
+    // The list of databases never comes (a slow browser): /saved, asking as its code loads, still
+    // gets the wheels.
+    const databases = vi.spyOn(indexedDB, 'databases').mockReturnValue(new Promise(() => {}))
+    try {
+      vi.resetModules()
+      const { useWheelStore } = await import('./wheel-store')
+      expect(databases).toHaveBeenCalled()
+      await (await import('./browser-data')).savedWheelsRead()
+      expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A'])
+    } finally {
+      databases.mockRestore()
+    }
+  })
+
   it('declining in one tab makes every open tab let go of its wheels and stop syncing, and nothing comes back', async () => {
     const other = await load()
     other.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')], spinHistory: [] })

@@ -159,16 +159,22 @@ export async function startSavedWheels(
     }
   // A first visit has nothing stored: the database (and its code) waits for the first saved wheel,
   // another tab's, cloud sync or a page that asks for the saved wheels (decision 0054).
-  if (!needed && !(await mayHoldSavedWheels(fromLocalStorage)) && !needed) {
-    target.setState({ savedWheelsLoaded: true })
-    await new Promise<void>((resolve) => {
-      wakeUp = resolve
+  // A page that asks for them meanwhile (/saved, as its code loads) does not wait for that check.
+  if (!needed) {
+    const wanted = new Promise<true>((resolve) => {
+      wakeUp = () => resolve(true)
     })
+    if (!(await Promise.race([mayHoldSavedWheels(fromLocalStorage), wanted]))) {
+      target.setState({ savedWheelsLoaded: true })
+      await wanted
+    }
   }
   wakeUp = () => {}
+  // Both modules load at once, and the database opens while the second one is still arriving.
+  const migration = import('./saved-wheels-migration')
   const { openSavedWheelsDb, readSaved, readSummaries } = await savedWheelsDb()
-  const { migrateFromLocalStorage: migrate } = await import('./saved-wheels-migration')
   const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
+  const { migrateFromLocalStorage: migrate } = await migration
   const { db } = opened
   saved.db = db
   const { dirtyPut, dirtyRemove, tombstones } = saved
