@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app'
 import { INTERNAL_ERROR_MESSAGE } from './http/errors'
@@ -19,6 +20,9 @@ describe.each(DATABASE_KINDS)('server on %s', (kind) => {
     writeFileSync(path.join(config.webDir, 'index.html'), shellHtml)
     mkdirSync(path.join(config.webDir, 'assets'), { recursive: true })
     writeFileSync(path.join(config.webDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+    writeFileSync(path.join(config.webDir, 'assets', 'app-abc123.js.gz'), gzipSync('console.log(1)'))
+    mkdirSync(path.join(config.webDir, '.vite'), { recursive: true })
+    writeFileSync(path.join(config.webDir, '.vite', 'manifest.json'), '{"secret":"build layout"}')
     writeFileSync(path.join(config.webDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
     mkdirSync(path.join(config.webDir, '_pages'), { recursive: true })
     const page = (markup: string) =>
@@ -186,6 +190,33 @@ describe.each(DATABASE_KINDS)('server on %s', (kind) => {
     expect(asset.headers['cache-control']).toContain('immutable')
     const page = await app.inject({ method: 'GET', url: '/wheel' })
     expect(page.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('sends the files of the build as they are spelt, a compressed copy where accepted, and nothing else', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js?v=2' })
+    expect(plain.statusCode).toBe(200)
+    expect(plain.body).toBe('console.log(1)')
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.rawPayload).toEqual(gzipSync('console.log(1)'))
+    // Not files of the build: another spelling, the build's own notes, a page's raw file, a way out.
+    for (const url of [
+      '/Assets/app-abc123.js',
+      '/assets/APP-abc123.js',
+      '/.vite/manifest.json',
+      '/_pages/about.html',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/app-abc123.js.gz',
+    ]) {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body, url).not.toContain('console.log(1)')
+      expect(res.body, url).not.toContain('build layout')
+    }
   })
 
   it('serves the service worker from /sw.js as JavaScript that is revalidated on every load', async () => {
