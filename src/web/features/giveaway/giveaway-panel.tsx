@@ -7,6 +7,7 @@ import type { Item } from '../../../core/wheel/model'
 import { t } from '../../i18n/i18n'
 import { useSession } from '../../state/session-store'
 import { buttonClass } from '../../ui/button-class'
+import { turnThenShow } from '../../ui/wheel/turn-then-show'
 import { TeamCards, WinnersList } from './giveaway-results'
 import { spinTo } from './spin-to'
 import { useGiveaway } from './use-giveaway'
@@ -43,19 +44,16 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
   const result = drawn?.record.result
   const winners = result?.kind === 'winners' ? result.winners : []
 
-  // "Spinning…" from the frame after the spin starts, as on the wheel page (turn-then-show.ts): the
-  // wheel's first turning frame carries no render of the panel. One spin at a time: the buttons
-  // are disabled only from that frame on. False when a spin was already under way.
+  // "Spinning…" from the frame after the spin starts, as on the wheel page. One spin at a time: the
+  // buttons are disabled only from that frame on. False when a spin was already under way.
   const turning = useRef(false)
   const spinShowing = async (index: number) => {
     if (turning.current) return false
     turning.current = true
-    const shownAt = requestAnimationFrame(() => setSpinning(true))
     try {
-      await spinTo(index)
+      await turnThenShow(spinTo(index), () => setSpinning(true))
     } finally {
       turning.current = false
-      cancelAnimationFrame(shownAt)
       setSpinning(false)
     }
     return true

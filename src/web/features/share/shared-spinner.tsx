@@ -57,7 +57,7 @@ export function SharedSpinner({
       ? Math.min(REDUCED_MOTION_DURATION, settings.spinDuration)
       : settings.spinDuration
     if (settings.soundEnabled) startSpinSound()
-    await turnThenShow(view.current, plan, duration, () => {
+    await turnThenShow(view.current.spin(plan, duration), () => {
       setSpinning(true)
       setWinner(null)
     })

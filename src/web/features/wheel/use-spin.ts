@@ -59,8 +59,9 @@ export function useSpin(view: RefObject<WheelViewHandle | null>) {
     const duration = reduced ? Math.min(REDUCED_MOTION_DURATION, spinDuration) : spinDuration
     const won = items[plan.winnerIndex] as Item
     if (soundEnabled) startSpinSound()
+    const turning = view.current.spin(plan, duration)
     // A draw's spin was shown while it waited; any other shows from the wheel's second frame.
-    await (asking ? view.current.spin(plan, duration) : turnThenShow(view.current, plan, duration, showSpin))
+    await (asking ? turning : turnThenShow(turning, showSpin))
     stopSpinSound()
     busy.current = false
     setSpinning(false)
