@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { APP_PATHS, isAppPath, NOT_FOUND_PAGE, prerenderedPageFile } from '../../core/app-paths'
 import { type AnyLocale, LOCALE_INFO, LOCALES, PSEUDO_LOCALE, splitLocalePath } from '../../core/i18n/locales'
@@ -175,7 +176,7 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
       },
     })
     const files = builtFiles(config.webDir)
-    app.route({
+    app.withTypeProvider<ZodTypeProvider>().route({
       method: ['GET', 'HEAD'],
       url: '/*',
       schema: {
@@ -183,8 +184,9 @@ async function registerWeb(app: FastifyInstance, config: Config, shell: WebShell
         response: { 200: z.string().meta({ description: 'A file of the built web app' }) },
       },
       handler: (request, reply) => {
-        const file = (request.params as { '*': string })['*']
-        return files.has(file) ? reply.sendFile(file) : reply.callNotFound()
+        const file = request.params['*']
+        if (files.has(file)) reply.sendFile(file)
+        else reply.callNotFound()
       },
     })
   }
