@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../core/account/profile'
 import { createMemoryRouter, RouterProvider } from '../../router'
 import { closeAuthModal, useAuthModal } from '../../state/auth-modal-store'
-import { resetSessionForTests, signedIn } from '../../state/session-store'
+import { resetSessionForTests, signedIn, useSessionStore } from '../../state/session-store'
 import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'
 import { Component as SubscriptionPage } from './subscription-page'
 import { leaveFor } from './use-subscribe'
@@ -226,6 +226,30 @@ describe('subscription page', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Subscribe now without the trial' }))
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith(CREATED.approval_url))
     expect(creations(calls)).toBe(1)
+  })
+
+  it('Subscribe Now pressed before the trial is read still asks an unconfirmed address to check its email', async () => {
+    const calls = mockFetch({
+      'GET /api/session': { body: { profile: PROFILE } },
+      'GET /api/billing/trial': {
+        body: { eligible: false, used: false, needsVerification: true, trial: null },
+      },
+      'POST /api/billing/create-subscription': { body: CREATED },
+    })
+    // The page's own read of the trial never answers (a slow server): the click asks again.
+    const answer = globalThis.fetch
+    let trialReads = 0
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url === '/api/billing/trial' && trialReads++ === 0 ? new Promise(() => {}) : answer(url, init),
+    )
+    renderPage()
+    await vi.waitFor(() => expect(useSessionStore.getState().status).toBe('signed-in'))
+    fireEvent.click(subscribeButton())
+    const panel = await screen.findByRole('region', { name: 'Check your email' })
+    expect(panel.textContent).toContain(`We sent a confirmation link to ${PROFILE.email}.`)
+    expect(trialReads).toBe(2)
+    expect(creations(calls)).toBe(0)
+    expect(go).not.toHaveBeenCalled()
   })
 
   it('says the confirmation link worked and the trial is ready', async () => {

@@ -35,6 +35,9 @@ export function premiumNote(profile: Profile): string {
   return until ? t('It renews on {date}.', { date: until }) : t('Thank you for supporting Whirl.')
 }
 
+/** The account's trial as the server says now; null when it cannot be read (no trial is claimed). */
+const readTrial = () => billingApi.trial().catch(() => null)
+
 /**
  * /subscription: the plans, Subscribe Now, the comparison and three questions. A visitor who
  * presses Subscribe Now is asked to sign in, and the subscription starts once they have.
@@ -50,6 +53,7 @@ export function Component() {
   const returned = search.get('verified') ? (search.get('error') ? 'failed' : 'confirmed') : null
   const waitingForSignIn = useRef(false)
   // The address is not confirmed: the mail's link unlocks the trial, or the user goes on without it.
+  // Asked until the page's own read of the trial says otherwise (once confirmed, say).
   const [askToConfirm, setAskToConfirm] = useState(false)
 
   /** Subscribe Now: an address still to be confirmed is asked for first (the trial depends on it). */
@@ -65,12 +69,17 @@ export function Component() {
     if (status === 'signed-in') {
       waitingForSignIn.current = false
       // Signed in through Subscribe Now: the account's trial decides what comes next.
-      if (!premium) billingApi.trial().then(startRef.current, () => startRef.current(null))
+      if (!premium) void readTrial().then((standing) => startRef.current(standing))
     } else if (!modalOpen) waitingForSignIn.current = false
   }, [status, modalOpen, premium])
 
   const onSubscribe = () => {
-    if (status === 'signed-in') return start(trial)
+    // Pressed before the page had read the trial: an address still to confirm is asked for first
+    // all the same, not sent to pay without the trial.
+    if (status === 'signed-in')
+      return trial === undefined
+        ? void readTrial().then((standing) => startRef.current(standing))
+        : start(trial)
     waitingForSignIn.current = true
     openAuthModal('login')
   }
@@ -95,7 +104,7 @@ export function Component() {
           trialReady={Boolean(trial?.eligible) || status !== 'signed-in'}
         />
       )}
-      {askToConfirm && !premium && profile && trial?.needsVerification && (
+      {askToConfirm && !premium && profile && (trial === undefined || trial?.needsVerification) && (
         <CheckEmailPanel email={profile.email} busy={busy} onSubscribeWithoutTrial={() => void subscribe()} />
       )}
       {error && (
@@ -109,7 +118,7 @@ export function Component() {
       <div className="mt-8 grid gap-8 md:grid-cols-2">
         <FreeCard current={!premium} included={includedInTexts('free')} excluded={limitedOnFreeTexts()} />
         <PremiumCard
-          trial={trial}
+          trial={trial ?? null}
           visitor={status === 'signed-out'}
           state={
             premium && profile && !hasSubscriptionStatus(profile, 'cancelled')
