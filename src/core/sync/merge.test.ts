@@ -7,6 +7,7 @@ import {
   pendingChanges,
   repairedSyncState,
   wheelsOfOtherAccount,
+  withSentWheels,
 } from './merge'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
@@ -103,5 +104,28 @@ describe('sync merge', () => {
       new Set(),
     )
     expect(wheelsOfOtherAccount(local, null, 'me')).toEqual(new Set())
+  })
+
+  it('puts back the wheels a push answer left out as sent, and refuses an answer naming a change it lacks', () => {
+    const sentA = wheel('a', 'Sent', 3)
+    const other = wheel('b', 'From another device', 4)
+    const changes = [
+      { id: 'gone', base: at(1), wheel: null },
+      { id: 'a', base: at(0), wheel: sentA },
+    ]
+    const answer = [
+      { ...row(null, 'a', at(3), 5), sent: 1 },
+      row(other, 'b', at(4), 6),
+      row(null, 'gone', at(1), 7),
+    ]
+    expect(withSentWheels(answer, changes)).toEqual([
+      row(sentA, 'a', at(3), 5),
+      row(other, 'b', at(4), 6),
+      row(null, 'gone', at(1), 7),
+    ])
+    // An index past the request, a change that deleted, or another wheel's change: never a deletion.
+    expect(withSentWheels([{ ...row(null, 'a', at(3)), sent: 2 }], changes)).toBeNull()
+    expect(withSentWheels([{ ...row(null, 'gone', at(3)), sent: 0 }], changes)).toBeNull()
+    expect(withSentWheels([{ ...row(null, 'b', at(3)), sent: 1 }], changes)).toBeNull()
   })
 })

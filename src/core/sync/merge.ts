@@ -117,3 +117,25 @@ export function wheelsOfOtherAccount(
   if (!previous || previous.userId === userId) return new Set()
   return new Set(local.filter((w) => w.id && previous.synced[w.id] !== undefined).map((w) => w.id as string))
 }
+
+/**
+ * A push's answer with the wheels it stored as sent left out (`omitSent`): each such row gets back
+ * the wheel of the change it names. Null when a row names a change the request did not have, or
+ * one without a wheel: such an answer cannot be taken in (a missing wheel would read as deleted).
+ */
+export function withSentWheels(
+  rows: readonly ServerWheel[],
+  changes: readonly SyncChange[],
+): ServerWheel[] | null {
+  const out: ServerWheel[] = []
+  for (const { sent, ...row } of rows) {
+    if (sent === undefined) {
+      out.push(row)
+      continue
+    }
+    const change = changes[sent]
+    if (!change?.wheel || change.id !== row.id) return null
+    out.push({ ...row, wheel: change.wheel })
+  }
+  return out
+}

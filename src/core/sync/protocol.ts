@@ -30,10 +30,25 @@ export const syncChangeSchema = z.object({
 export const syncRequestSchema = z.object({
   since: z.int().check(z.gte(0)),
   changes: z.array(syncChangeSchema).check(z.maxLength(MAX_SAVED_WHEELS * 2)),
+  /**
+   * The answer leaves out the wheels the server stored exactly as this request sent them (the
+   * client has them): such a row says which change it holds (`sent`). Absent: every row whole, as
+   * clients before it expect.
+   */
+  omitSent: z.optional(z.boolean()),
 })
 
-/** A row changed after the cursor: the wheel, or null when it was deleted. */
-export type ServerWheel = { id: string; wheel: Wheel | null; updatedAt: string; revision: number }
+/**
+ * A row changed after the cursor: the wheel, or null when it was deleted. In a push's answer with
+ * `omitSent`, `sent` is the index of the request's change whose wheel the row holds (`wheel` null).
+ */
+export type ServerWheel = {
+  id: string
+  wheel: Wheel | null
+  updatedAt: string
+  revision: number
+  sent?: number
+}
 
 export type SyncChange = z.infer<typeof syncChangeSchema>
 export type SyncRequest = z.infer<typeof syncRequestSchema>

@@ -21,13 +21,16 @@ type PulledRow = {
   updated_at: Date | string
   deleted_at: Date | string | null
   revision: number | string
+  /** A push's row holding the wheel its request's change of this index sent (left out of the answer). */
+  from_change?: number | null
 }
 
 const pulledWheel = (row: PulledRow): ServerWheel => ({
   id: row.id as string,
-  wheel: row.deleted_at ? null : (row.data as Wheel),
+  wheel: row.deleted_at || typeof row.from_change === 'number' ? null : (row.data as Wheel),
   updatedAt: new Date(row.updated_at).toISOString(),
   revision: Number(row.revision),
+  ...(typeof row.from_change === 'number' ? { sent: row.from_change } : {}),
 })
 
 /** The changed rows of a statement that answers a single row of nulls when nothing changed. */
@@ -147,12 +150,13 @@ export function createWheelRepository(
       updated_at: sql<Date | string>`updated_at`,
       deleted_at: sql<Date | string | null>`deleted_at`,
       revision: sql<number | string>`revision`,
+      from_change: sql<number | null>`from_change`,
     })
     .from(
       sql`sync_push_wheels(${sql.placeholder('userId')}::text, ${sql.placeholder('since')}::int,
         ${sql.placeholder('changes')}::jsonb, ${MAX_SAVED_WHEELS}::int, ${quotaBytes}::bigint,
         ${MAX_WHEEL_NAME - CONFLICT_SUFFIX.length}::int, ${CONFLICT_SUFFIX}::text,
-        ${String(SYNC_LOCK_TIMEOUT_MS)}::text)`,
+        ${String(SYNC_LOCK_TIMEOUT_MS)}::text, ${sql.placeholder('omitSent')}::boolean)`,
     )
     .prepare('whirl_sync_push')
 
@@ -210,10 +214,14 @@ export function createWheelRepository(
       return purged.length
     },
 
-    /** Applies a batch of changes all or nothing, then answers every row changed after `since`. */
-    async push(userId: string, since: number, changes: readonly SyncChange[]) {
+    /**
+     * Applies a batch of changes all or nothing, then answers every row changed after `since`;
+     * with `omitSent`, a row holding a wheel exactly as this batch sent it comes without it (`sent`:
+     * the change's index), as the client already has it.
+     */
+    async push(userId: string, since: number, changes: readonly SyncChange[], omitSent = false) {
       try {
-        return await runPush(userId, since, changes)
+        return await runPush(userId, since, changes, omitSent)
       } catch (error) {
         const state = sqlStateOf(error)
         // The account's quota (every store, drizzle/0017_account_quota.sql): the answer names its figures.
@@ -229,14 +237,14 @@ export function createWheelRepository(
     },
   }
 
-  async function runPush(userId: string, since: number, changes: readonly SyncChange[]) {
+  async function runPush(userId: string, since: number, changes: readonly SyncChange[], omitSent: boolean) {
     for (const change of changes) {
       if (change.wheel && change.wheel.id !== change.id) throw new HttpError(400, SYNC_MESSAGES.idMismatch)
     }
     // One statement, its own transaction (drizzle/0014_sync_push_function.sql, as 0015 replaced it):
     // the lock under lock_timeout, the reads, the writes, the limits and the answer. Every statement
     // of the pool runs under statement_timeout (db/client.ts).
-    const rows = await pushStatement.execute({ userId, since, changes: JSON.stringify(changes) })
+    const rows = await pushStatement.execute({ userId, since, changes: JSON.stringify(changes), omitSent })
     const first = rows[0]
     return {
       wheels: pulledWheels(rows),

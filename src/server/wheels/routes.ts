@@ -139,7 +139,7 @@ function registerWheelRoutes(app: FastifyInstance, database: Database, options: 
       const user = await requirePremium(request, SYNC_MESSAGES.premiumRequired)
       const { body } = request
       cursors.watch(user.userId)
-      const pushed = await repository.push(user.userId, body.since, body.changes)
+      const pushed = await repository.push(user.userId, body.since, body.changes, body.omitSent === true)
       // This process knows at once; the others when the event arrives.
       cursors.pushed(user.userId, pushed.cursor)
       void events.publish(user.userId, pushed.cursor).catch((error: unknown) => {

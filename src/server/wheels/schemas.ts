@@ -15,6 +15,8 @@ const serverWheelSchema = z.object({
   wheel: z.nullable(wheelSchema),
   updatedAt: z.string(),
   revision: z.number(),
+  /** In a push's answer asked with omitSent: the index of the change whose wheel the row holds (wheel null). */
+  sent: z.optional(z.number().int()),
 })
 
 export const syncResponseSchema = z

@@ -103,6 +103,62 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     )
   })
 
+  it('asked to, leaves out of its answer the wheels it stored as sent, and sends the rest whole', async () => {
+    const { cookie } = await premium()
+    const omitting = (changes: SyncChange[], since: number) =>
+      send(server.app, '/api/wheels/sync', { since, changes, omitSent: true }, { cookie })
+    await push(cookie, [upsert(wheel('w1', 'Original')), upsert(wheel('w2', 'Chores'))])
+    await push(cookie, [upsert(wheel('w1', 'Phone edit', 10), at(0))], 2)
+    await push(cookie, [upsert(wheel('w3', 'From the phone'))], 3)
+    // The laptop (cursor 2) wins w1 against the phone's edit, stores w4 as sent and deletes w2.
+    const res = await omitting(
+      [
+        upsert(wheel('w4', 'Draft')),
+        upsert(wheel('w1', 'Laptop edit', 20), at(0)),
+        upsert(wheel('w4', 'New', 2), at(0)),
+        { id: 'w2', base: at(0), wheel: null },
+      ],
+      2,
+    )
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    const copy = body.conflicts[0].copyId
+    expect(body.wheels.map((w: { id: string; sent?: number }) => [w.id, w.sent ?? null])).toEqual([
+      ['w3', null],
+      ['w1', 1],
+      [copy, null],
+      ['w4', 2],
+      ['w2', null],
+    ])
+    const byId = new Map(body.wheels.map((w: { id: string; wheel: Wheel | null }) => [w.id, w.wheel]))
+    expect(byId.get('w1')).toBeNull()
+    expect(byId.get('w4')).toBeNull()
+    expect((byId.get('w3') as Wheel).name).toBe('From the phone')
+    expect((byId.get(copy) as Wheel).name).toBe(`Phone edit${CONFLICT_SUFFIX}`)
+    expect(byId.get('w2')).toBeNull()
+    // What was left out is stored: another device gets it whole.
+    const pulled = (await pull(cookie, 3)).json().wheels.map((w: { wheel: Wheel | null }) => w.wheel?.name)
+    expect(pulled).toEqual([
+      'From the phone',
+      'Laptop edit',
+      `Phone edit${CONFLICT_SUFFIX}`,
+      'New',
+      undefined,
+    ])
+    // An upload sent again (the page left before its answer): what the server has is not sent back.
+    const again = await omitting([upsert(wheel('w4', 'New', 2), at(0))], 2)
+    expect(again.json().wheels.find((w: { id: string }) => w.id === 'w4')).toMatchObject({
+      wheel: null,
+      sent: 0,
+    })
+    expect(again.json().cursor).toBe(9)
+    // Not asked to: the answer is whole, as older clients expect.
+    const whole = await push(cookie, [upsert(wheel('w5', 'Whole'))], 9)
+    expect(whole.json().wheels).toEqual([
+      { id: 'w5', wheel: expect.objectContaining({ name: 'Whole' }), updatedAt: at(0), revision: 10 },
+    ])
+  })
+
   it('cuts a long name for its conflict copy between characters, never inside one', async () => {
     const { cookie } = await premium()
     // 100 UTF-16 units, the most a name may have, with an emoji (two units) where the cut falls.

@@ -12,6 +12,7 @@ const syncResponseSchema = z.object({
       wheel: z.nullable(z.any()),
       updatedAt: z.string(),
       revision: z.int(),
+      sent: z.optional(z.int().check(z.gte(0))),
     }),
   ),
   conflicts: z.array(z.object({ id: z.string(), copyId: z.string() })),

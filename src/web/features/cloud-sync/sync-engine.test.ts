@@ -37,20 +37,83 @@ describe('cloud sync engine', () => {
   it('pushes a wheel saved here and records the agreed version and cursor', async () => {
     const wheel = saved('w1', 'Lunch', 1)
     useWheelStore.setState({ savedWheels: [wheel] })
+    // The server stored it as sent: the answer names the change instead of sending the wheel back.
     const calls = mockFetch({
-      'POST /api/wheels/sync': answer([{ id: 'w1', wheel, updatedAt: at(1), revision: 1 }]),
+      'POST /api/wheels/sync': answer([{ id: 'w1', wheel: null, sent: 0, updatedAt: at(1), revision: 1 }]),
     })
     stop = startCloudSync('u1')
     await vi.waitFor(() => expect(useSyncStatus.getState().status.kind).toBe('synced'))
     expect(calls[0]).toMatchObject({
       method: 'POST',
-      body: { since: 0, changes: [{ id: 'w1', base: null }] },
+      body: { since: 0, changes: [{ id: 'w1', base: null }], omitSent: true },
     })
+    expect(useWheelStore.getState().savedWheels).toEqual([wheel])
     expect(JSON.parse(localStorage.getItem(SYNC_STATE_KEY) ?? '{}')).toEqual({
       userId: 'u1',
       cursor: 1,
       synced: { w1: at(1) },
     })
+  })
+
+  it('never takes a push answer naming a change it did not send for a deletion', async () => {
+    const wheel = saved('w1', 'Lunch', 1)
+    useWheelStore.setState({ savedWheels: [wheel] })
+    mockFetch({
+      'POST /api/wheels/sync': answer([{ id: 'w1', wheel: null, sent: 3, updatedAt: at(1), revision: 1 }]),
+    })
+    stop = startCloudSync('u1')
+    await vi.waitFor(() => expect(useSyncStatus.getState().status.kind).toBe('error'))
+    expect(useSyncStatus.getState().status).toMatchObject({ message: 'Could not sync your wheels.' })
+    expect(useWheelStore.getState().savedWheels).toEqual([wheel])
+    expect(localStorage.getItem(SYNC_STATE_KEY)).toBeNull()
+  })
+
+  it('records each answered batch of an upload, so one cut off half-way resumes after it', async () => {
+    // Three wheels of about 1.5 MB: two go in the first request (up to 4 MB), the third in a second.
+    const big = (id: string) => ({
+      ...saved(id, `Big ${id}`, 1),
+      items: Array.from({ length: 10_000 }, (_, i) => ({
+        id: `${id}-${i}`,
+        text: 'x'.repeat(120),
+        color: '#3b82f6',
+      })),
+    })
+    const wheels = [big('b1'), big('b2'), big('b3')]
+    useWheelStore.setState({ savedWheels: wheels })
+    const pushes: { since: number; ids: string[] }[] = []
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        const body = JSON.parse(String(init.body)) as { since: number; changes: { id: string }[] }
+        pushes.push({ since: body.since, ids: body.changes.map((c) => c.id) })
+        // The page goes away before the second answer comes.
+        if (pushes.length > 1) throw new TypeError('Failed to fetch')
+        const rows = body.changes.map((c, i) => ({
+          id: c.id,
+          wheel: null,
+          sent: i,
+          updatedAt: at(1),
+          revision: i + 1,
+        }))
+        return new Response(JSON.stringify({ cursor: 2, wheels: rows, conflicts: [], canWrite: true }), {
+          headers: { 'content-type': 'application/json' },
+        })
+      }),
+    )
+    stop = startCloudSync('u1')
+    // A request that never got through reads as offline.
+    await vi.waitFor(() => expect(useSyncStatus.getState().status.kind).toBe('offline'))
+    expect(pushes).toEqual([
+      { since: 0, ids: ['b1', 'b2'] },
+      { since: 2, ids: ['b3'] },
+    ])
+    // The first batch is recorded as agreed: the next page pushes only the third wheel.
+    expect(JSON.parse(localStorage.getItem(SYNC_STATE_KEY) ?? '{}')).toEqual({
+      userId: 'u1',
+      cursor: 2,
+      synced: { b1: at(1), b2: at(1) },
+    })
+    expect(useWheelStore.getState().savedWheels).toEqual(wheels)
   })
 
   it('adds a wheel saved on another device', async () => {
@@ -208,6 +271,7 @@ describe('cloud sync engine', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       since: 2,
       changes: [{ id: 'w2', base: at(2), wheel: null }],
+      omitSent: true,
     })
     await vi.waitFor(() => expect(localStorage.getItem(SYNC_DELETED_KEY)).toBeNull())
     expect(JSON.parse(localStorage.getItem(SYNC_STATE_KEY) ?? '{}')).toEqual({

@@ -7,6 +7,7 @@ import {
   repairedSyncState,
   type SyncState,
   wheelsOfOtherAccount,
+  withSentWheels,
 } from '../../../core/sync/merge'
 import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
@@ -103,18 +104,24 @@ export function startCloudSync(
   let refusal: string | null = null
   let retry: ReturnType<typeof setTimeout> | undefined
 
+  /**
+   * Pushes the changes in batches, each answer taken in and recorded by `settle` as it comes (an
+   * upload the page leaves half-way resumes after its last answered batch), and answers the
+   * pulls still to take in. Null when `settle` could not record an answer: the rest waits.
+   */
   async function exchange(
     current: SyncState,
     sent: readonly Wheel[],
     deleted: readonly string[],
-  ): Promise<SyncResponse[]> {
+    settle: (answer: SyncResponse) => Promise<boolean>,
+  ): Promise<SyncResponse[] | null> {
     // A push refused for lack of room is not sent again as it was: only the user can make room.
     const changes = readOnly || refusal !== null ? [] : pendingChanges(sent, current, deleted)
     if (changes.length === 0) return pullPages(current.cursor)
-    const answers: SyncResponse[] = []
     let since = current.cursor
     for (const batch of batches(changes)) {
-      const body = JSON.stringify({ since, changes: batch })
+      // The wheels the server stores as sent are not sent back: they are here already.
+      const body = JSON.stringify({ since, changes: batch, omitSent: true })
       let answer: SyncResponse
       try {
         // A small push may outlive the page (the tab is being closed right after a change).
@@ -123,13 +130,15 @@ export function startCloudSync(
         if (!(error instanceof ApiError && error.status === 413)) throw error
         refusal = error.message
         // The batches already taken in stay agreed; the rest waits until the user changes something.
-        return [...answers, ...(await pullPages(since))]
+        return pullPages(since)
       }
-      answers.push(answer)
+      const wheels = withSentWheels(answer.wheels, batch)
+      if (!wheels) throw new Error(t(msg('Could not sync your wheels.')))
       since = answer.cursor
       for (const change of batch) if (change.wheel === null) pushedDeletes.add(change.id)
+      if (stopped || !(await settle({ ...answer, wheels }))) return null
     }
-    return answers
+    return []
   }
 
   /** A pull answers a page at a time: ask again from each page's cursor until no more follow. */
@@ -166,9 +175,7 @@ export function startCloudSync(
       const missing = missingWheels(sent, current, deleted)
       if (missing.length > 0) current = repairedSyncState(current, missing)
       pushedDeletes.clear()
-      const answers = await exchange(current, sent, deleted)
-      if (stopped) return
-      for (const answer of answers) {
+      const take = (answer: SyncResponse) => {
         const merged = applyServerWheels(
           useWheelStore.getState().savedWheels,
           sent,
@@ -180,19 +187,28 @@ export function startCloudSync(
         if (merged.changed) takeInCloudWheels(merged.wheels)
         readOnly = pullOnly || !answer.canWrite
       }
-      // The tombstones the server was told about, and those of wheels it never had, are done.
-      const done = new Set(pushedDeletes)
-      for (const id of deleted) if (current.synced[id] === undefined) done.add(id)
-      forgetDeletedWheels(done)
       // This page now agrees with the server on `current`, so it never pushes the same change twice.
       // The stored record of it moves only once this browser holds those wheels: while the store
       // refuses writes, a reload starts from the last stored record and asks for the same wheels
       // again, so none is skipped and none is ever taken for deleted.
-      state = current
-      if (!(await storeSyncRecord(current))) {
+      const keep = async (done: Set<string>) => {
+        // The tombstones the server was told about are done.
+        forgetDeletedWheels(done)
+        state = current
+        if (await storeSyncRecord(current)) return true
         setSyncStatus({ kind: 'error', message: t(LOCAL_STORE_FULL_MESSAGE) })
-        return
+        return false
       }
+      const answers = await exchange(current, sent, deleted, (answer) => {
+        take(answer)
+        return keep(new Set(pushedDeletes))
+      })
+      if (stopped || answers === null) return
+      for (const answer of answers) take(answer)
+      // And so are those of wheels the server never had.
+      const done = new Set(pushedDeletes)
+      for (const id of deleted) if (current.synced[id] === undefined) done.add(id)
+      if (!(await keep(done))) return
       setSyncStatus(
         readOnly
           ? { kind: 'read-only', message: t(READ_ONLY_MESSAGE) }
