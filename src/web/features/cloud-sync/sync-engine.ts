@@ -38,24 +38,32 @@ export const LOCAL_STORE_FULL_MESSAGE = msg(
   'This browser has no room left to store your wheels. They are safe in your account and stay open on this page; free up browser storage to keep them here too.',
 )
 
+/** A request's worth of changes, with their JSON text (each change is serialised once). */
+type Batch = { changes: SyncChange[]; json: string[] }
+
 /** Splits changes into requests of a sensible size (a 10,000-item wheel is about 0.6 MB). */
-function batches(changes: SyncChange[]): SyncChange[][] {
-  const out: SyncChange[][] = []
-  let current: SyncChange[] = []
+function batches(changes: SyncChange[]): Batch[] {
+  const out: Batch[] = []
+  let current: Batch = { changes: [], json: [] }
   let size = 0
   for (const change of changes) {
-    const chars = JSON.stringify(change).length
-    if (current.length > 0 && size + chars > BATCH_CHARS) {
+    const json = JSON.stringify(change)
+    if (current.changes.length > 0 && size + json.length > BATCH_CHARS) {
       out.push(current)
-      current = []
+      current = { changes: [], json: [] }
       size = 0
     }
-    current.push(change)
-    size += chars
+    current.changes.push(change)
+    current.json.push(json)
+    size += json.length
   }
-  if (current.length > 0) out.push(current)
+  if (current.changes.length > 0) out.push(current)
   return out
 }
+
+/** The push's body ({since, changes, omitSent}) from the changes' JSON text, without serialising them again. */
+const pushBody = (since: number, batch: Batch) =>
+  `{"since":${since},"changes":[${batch.json.join(',')}],"omitSent":true}`
 
 /**
  * Pages one sync reads at most; the rest waits for the next run. A page holds up to 200 wheels and
@@ -121,7 +129,7 @@ export function startCloudSync(
     let since = current.cursor
     for (const batch of batches(changes)) {
       // The wheels the server stores as sent are not sent back: they are here already.
-      const body = JSON.stringify({ since, changes: batch, omitSent: true })
+      const body = pushBody(since, batch)
       let answer: SyncResponse
       try {
         // A small push may outlive the page (the tab is being closed right after a change).
@@ -132,10 +140,10 @@ export function startCloudSync(
         // The batches already taken in stay agreed; the rest waits until the user changes something.
         return pullPages(since)
       }
-      const wheels = withSentWheels(answer.wheels, batch)
+      const wheels = withSentWheels(answer.wheels, batch.changes)
       if (!wheels) throw new Error(t(msg('Could not sync your wheels.')))
       since = answer.cursor
-      for (const change of batch) if (change.wheel === null) pushedDeletes.add(change.id)
+      for (const change of batch.changes) if (change.wheel === null) pushedDeletes.add(change.id)
       if (stopped || !(await settle({ ...answer, wheels }))) return null
     }
     return []
