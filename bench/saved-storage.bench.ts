@@ -112,6 +112,18 @@ async function persistOneAdd(page: Page): Promise<number[]> {
   return times
 }
 
+/** Waits until the account holds every wheel imported and the page says it is in step. */
+async function uploaded(page: Page): Promise<void> {
+  const deadline = Date.now() + 300_000
+  for (;;) {
+    const list = (await (await page.request.get('/api/wheels/list')).json()) as { wheels: unknown[] }
+    if (list.wheels.length >= WHEELS) break
+    if (Date.now() > deadline) throw new Error(`the upload stopped at ${list.wheels.length} wheels`)
+    await page.waitForTimeout(1000)
+  }
+  await page.getByText('Synced with your account').waitFor({ timeout: 60_000 })
+}
+
 async function openSaved(page: Page): Promise<{ times: number[]; inApp: number[]; cards: number }> {
   const times: number[] = []
   const inApp: number[] = []
@@ -228,7 +240,12 @@ export default async function savedStorageBench(): Promise<BenchResult> {
       })
       await page.getByText(`Imported “${name}”.`).waitFor()
     }
-    await page.waitForTimeout(3000)
+    // The measurements are of a library in step with the account, as a user opens it any later
+    // day: the upload of these 38 MB (ten requests) ends first, else every page load below would
+    // share its main thread and the server with the rest of it (decision 0063). The local-storage
+    // build of the baseline keeps only what fits, so it never holds them all.
+    if (process.env.SAVED_STORAGE_BASELINE === '1') await page.waitForTimeout(3000)
+    else await uploaded(page)
     adds = await persistOneAdd(page)
     saved = await openSaved(page)
     migrations = await migrate(browser, server.url)
@@ -284,6 +301,7 @@ export default async function savedStorageBench(): Promise<BenchResult> {
     notes: [
       "Persisting = the build's own whirl:persist user timings after one add to the open wheel (9,995 → 10,000 items); the older build has none, so the time inside JSON.stringify and localStorage.setItem is summed.",
       '"before" is the local-storage build (commit 0a45e8e), which cannot hold 50 such wheels: it keeps what fits.',
+      'Measured once the account holds all 50 wheels and the page says "Synced with your account" (the first upload, 38 MB in ten requests, ended).',
     ],
   }
 }
