@@ -3,7 +3,9 @@
 -- version a change sends) comes back without its data and with `from_change`, the index of that
 -- change in the request; every other row changed after the cursor (other devices' changes,
 -- conflict copies, tombstones) comes back whole. Without it (clients of an older version), the
--- answer is 0020's. Otherwise the function is 0020's.
+-- answer is 0020's. Otherwise the function is 0020's. With the new argument's default, a process
+-- of the previous version still running during a deploy calls this one with its eight arguments
+-- and reads the columns it knows: its answers do not change.
 DROP FUNCTION IF EXISTS sync_push_wheels(text, integer, jsonb, integer, bigint, integer, text, text);
 --> statement-breakpoint
 CREATE FUNCTION sync_push_wheels(
@@ -15,7 +17,7 @@ CREATE FUNCTION sync_push_wheels(
   p_name_units integer,
   p_conflict_suffix text,
   p_lock_timeout text,
-  p_omit_sent boolean
+  p_omit_sent boolean DEFAULT false
 )
 RETURNS TABLE (
   o_cursor integer,

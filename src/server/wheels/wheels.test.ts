@@ -271,6 +271,20 @@ describe.each(DATABASE_KINDS)('cloud sync of saved wheels on %s', (kind) => {
     expect((await list()).statusCode).toBe(401)
   })
 
+  it('still answers the previous version’s call (eight arguments, seven columns) during a deploy', async () => {
+    const { profile } = await premium()
+    const changes = JSON.stringify([upsert(wheel('w1', 'From an old process'))])
+    const result = await server.database.db.execute(
+      sql`select o_cursor, o_conflicts, id, data, updated_at, deleted_at, revision
+        from sync_push_wheels(${profile.userId}::text, 0::int, ${changes}::jsonb, 500::int,
+          52428800::bigint, 84::int, ' (conflict copy)'::text, '5000'::text)`,
+    )
+    const rows = (result as unknown as { rows: { id: string; data: Wheel; revision: number }[] }).rows
+    expect(rows.map((r) => [r.id, r.data.name, Number(r.revision)])).toEqual([
+      ['w1', 'From an old process', 1],
+    ])
+  })
+
   it('indexes wheels by user and revision, the order the sync reads them in', async () => {
     const result = await server.database.db.execute(
       sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'wheels' and indexname like '%_idx'`,
