@@ -372,6 +372,15 @@ test('the size setting sizes the wheel wherever there is room: never wider than 
   await expect.poll(width).toBeGreaterThan(300)
 })
 
+/** The answer to the custom-themes sync that carries the theme called `name` to the account. */
+const themeUploaded = (page: Page, name: string) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/themes/sync') &&
+      response.ok() &&
+      (response.request().postData() ?? '').includes(JSON.stringify(name)),
+  )
+
 test('a custom theme saved in one browser shows in another signed in as the same premium user', async ({
   page,
   browser,
@@ -381,10 +390,13 @@ test('a custom theme saved in one browser shows in another signed in as the same
   const { email } = premiumUser
   await seedWheel(items(['Ann', 'Bo', 'Cy'], COLORS))
   await page.getByLabel('Theme name').fill('Stream')
+  // "Saved" is said of this browser; the account has the theme once the sync's answer is back.
+  const streamUploaded = themeUploaded(page, 'Stream')
   await page.getByRole('button', { name: 'Save theme' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Saved the theme' })).toHaveText(
     'Saved the theme "Stream".',
   )
+  await streamUploaded
 
   // A second browser: its own storage, the same consent and address as every test's.
   const { baseURL, storageState } = test.info().project.use
@@ -397,8 +409,11 @@ test('a custom theme saved in one browser shows in another signed in as the same
     await expect(second.getByLabel('Colour of Xi')).toHaveValue('#0ea5e9')
     // A theme made on the second browser reaches the first on its next visit.
     await second.getByLabel('Theme name').fill('Class')
+    const classUploaded = themeUploaded(second, 'Class')
     await second.getByRole('button', { name: 'Save theme' }).click()
     await expect(second.getByRole('status').filter({ hasText: 'Saved the theme' })).toBeVisible()
+    // Closed before its sync had answered, the second browser would keep the theme to itself.
+    await classUploaded
   } finally {
     await other.close()
   }
