@@ -41,12 +41,15 @@ describe('cloud sync engine', () => {
     const calls = mockFetch({
       'POST /api/wheels/sync': answer([{ id: 'w1', wheel: null, sent: 0, updatedAt: at(1), revision: 1 }]),
     })
+    const setItem = vi.spyOn(Storage.prototype, 'setItem')
     stop = startCloudSync('u1')
     await vi.waitFor(() => expect(useSyncStatus.getState().status.kind).toBe('synced'))
     expect(calls[0]).toMatchObject({
       method: 'POST',
       body: { since: 0, changes: [{ id: 'w1', base: null }], omitSent: true },
     })
+    // The record is written once, with the push's answer.
+    expect(setItem.mock.calls.filter(([key]) => key === SYNC_STATE_KEY)).toHaveLength(1)
     expect(useWheelStore.getState().savedWheels).toEqual([wheel])
     expect(JSON.parse(localStorage.getItem(SYNC_STATE_KEY) ?? '{}')).toEqual({
       userId: 'u1',

@@ -213,10 +213,11 @@ export function startCloudSync(
       })
       if (stopped || answers === null) return
       for (const answer of answers) take(answer)
-      // And so are those of wheels the server never had.
+      // And so are those of wheels the server never had. No answers left: each push's was recorded.
       const done = new Set(pushedDeletes)
       for (const id of deleted) if (current.synced[id] === undefined) done.add(id)
-      if (!(await keep(done))) return
+      if (answers.length === 0) forgetDeletedWheels(done)
+      else if (!(await keep(done))) return
       setSyncStatus(
         readOnly
           ? { kind: 'read-only', message: t(READ_ONLY_MESSAGE) }
