@@ -9,7 +9,7 @@ import {
   wheelsOfOtherAccount,
   withSentWheels,
 } from '../../../core/sync/merge'
-import type { SyncChange, SyncResponse } from '../../../core/sync/protocol'
+import type { SyncResponse } from '../../../core/sync/protocol'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { wheelsApi } from '../../api/wheels'
@@ -26,50 +26,15 @@ import {
 import { registerDeclinedDataRemover } from '../../state/declined-data-removers'
 import { setSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
+import { batches, KEEPALIVE_CHARS, pullPages, pushBody } from './sync-requests'
 
 const DEBOUNCE_MS = 800
 const POLL_MS = 30_000
-/** Changes go out in requests of about this size (the server reads up to 16 MiB). */
-const BATCH_CHARS = 4_000_000
-/** Browsers let a request outlive its page only up to 64 KiB. */
-const KEEPALIVE_CHARS = 60_000
 
 export const LOCAL_STORE_FULL_MESSAGE = msg(
   'This browser has no room left to store your wheels. They are safe in your account and stay open on this page; free up browser storage to keep them here too.',
 )
 
-/** A request's worth of changes, with their JSON text (each change is serialised once). */
-type Batch = { changes: SyncChange[]; json: string[] }
-
-/** Splits changes into requests of a sensible size (a 10,000-item wheel is about 0.6 MB). */
-function batches(changes: SyncChange[]): Batch[] {
-  const out: Batch[] = []
-  let current: Batch = { changes: [], json: [] }
-  let size = 0
-  for (const change of changes) {
-    const json = JSON.stringify(change)
-    if (current.changes.length > 0 && size + json.length > BATCH_CHARS) {
-      out.push(current)
-      current = { changes: [], json: [] }
-      size = 0
-    }
-    current.changes.push(change)
-    current.json.push(json)
-    size += json.length
-  }
-  if (current.changes.length > 0) out.push(current)
-  return out
-}
-
-/** The push's body ({since, changes, omitSent}) from the changes' JSON text, without serialising them again. */
-const pushBody = (since: number, batch: Batch) =>
-  `{"since":${since},"changes":[${batch.json.join(',')}],"omitSent":true}`
-
-/**
- * Pages one sync reads at most; the rest waits for the next run. A page holds up to 200 wheels and
- * 4 MB of them; two pages in a row hold more than 4 MB, so the 50 MB of a full account come in 26.
- */
-const MAX_PULL_PAGES = 40
 /** After the server asked to come back later (429 or 503, Retry-After of 2–5 s), sync runs again in this long. */
 const BUSY_RETRY_MS = 6_000
 
@@ -147,18 +112,6 @@ export function startCloudSync(
       if (stopped || !(await settle({ ...answer, wheels }))) return null
     }
     return []
-  }
-
-  /** A pull answers a page at a time: ask again from each page's cursor until no more follow. */
-  async function pullPages(cursor: number): Promise<SyncResponse[]> {
-    const answers: SyncResponse[] = []
-    for (let since = cursor; answers.length < MAX_PULL_PAGES; ) {
-      const answer = await wheelsApi.pull(since)
-      answers.push(answer)
-      if (!answer.more || answer.cursor <= since) break
-      since = answer.cursor
-    }
-    return answers
   }
 
   /** Deletes the server has taken in during this exchange. */
