@@ -92,6 +92,8 @@ export default async function liveBench(): Promise<BenchResult> {
     const answered: number[] = []
     const spreads: number[] = []
     const lateness: number[] = []
+    /** Each spin's answer and last viewer, in order (where the outliers fall). */
+    const perSpin: string[] = []
     // Each viewer's messages with their arrival, parsed only after the spin (the parsing of 1,000
     // clients in this one process would otherwise be counted as the server's time).
     const arrivals = new Map<RoomClient, [number, string][]>()
@@ -113,6 +115,7 @@ export default async function liveBench(): Promise<BenchResult> {
       })
       answered.push(performance.now() - started)
       if (res.status !== 200) {
+        perSpin.push(`${round(answered.at(-1) ?? 0, 0)}/refused`)
         errors++
         await sleep(SPIN_EVERY_MS)
         continue
@@ -141,6 +144,7 @@ export default async function liveBench(): Promise<BenchResult> {
       lastOnB.push(maxB)
       allHeard.push(...times)
       lastHeard.push(Math.max(...times))
+      perSpin.push(`${round(answered.at(-1) ?? 0, 0)}/${round(Math.max(...times), 0)}`)
       const starts = await screens.starts(timeline.from)
       if (starts.some(Number.isNaN)) errors++
       else {
@@ -182,6 +186,7 @@ export default async function liveBench(): Promise<BenchResult> {
         'Screens: 3 Chromium pages on /live/<code>/screen (2 on A, 1 on B); each spin, the frames in which each screen’s wheel first moved, on the machine’s one clock; spread = latest minus earliest (goal ≤ 17 ms, one frame at 60 Hz). AfterAnnounced: a screen’s first moving frame minus the spin’s announced start.',
         'Memory per idle viewer: both processes’ RSS after the viewers connected minus before, divided by the viewers.',
         'The machine is shared with other work: latencies are noisy (load average noted in the report).',
+        `Each spin in order, answer / last viewer (ms): ${perSpin.join(', ')}.`,
       ],
     }
   } finally {
