@@ -1,4 +1,5 @@
-import { test as base } from '@playwright/test'
+import { test as base, type Page } from '@playwright/test'
+import { HOSTED_ROOM_KEY } from '../src/web/features/rooms/hosted-room-key'
 import { expectNoAxeViolations } from './axe'
 import { registerPremium } from './premium-helpers'
 import { openWithWheel, type SeedItem } from './wheel-helpers'
@@ -23,7 +24,26 @@ export type Fixtures = {
  *     await axe()
  *   })
  */
+/**
+ * Ends the live room the page hosts, if any. Rooms open at once are limited per address (5) and
+ * every browser test comes from 127.0.0.1: a test that fails half-way, or its retry, must not leave
+ * its room counting against the next tests.
+ */
+async function endHostedRoom(page: Page): Promise<void> {
+  if (page.isClosed()) return
+  const hosted = await page.evaluate((key) => sessionStorage.getItem(key), HOSTED_ROOM_KEY).catch(() => null)
+  if (!hosted) return
+  const { code, hostToken } = JSON.parse(hosted) as { code: string; hostToken: string }
+  await page.request
+    .post(`/api/rooms/${code}/end`, { headers: { authorization: `Bearer ${hostToken}` } })
+    .catch(() => {})
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    await use(page)
+    await endHostedRoom(page)
+  },
   premiumUser: async ({ page }, use) => {
     const displayName = 'Premium Pat'
     await use({ email: await registerPremium(page, displayName), displayName })
