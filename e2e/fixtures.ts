@@ -16,15 +16,6 @@ export type Fixtures = {
 }
 
 /**
- * The specs' `test`, with the fixtures above. A fixture runs only for the tests that name it; take
- * `premiumUser` before `seedWheel` runs so the wheel page opens signed in.
- *
- *   test('…', async ({ page, premiumUser, seedWheel, axe }) => {
- *     await seedWheel(items(['Ann', 'Bo'], COLORS))
- *     await axe()
- *   })
- */
-/**
  * Ends the live room the page hosts, if any. Rooms open at once are limited per address (5) and
  * every browser test comes from 127.0.0.1: a test that fails half-way, or its retry, must not leave
  * its room counting against the next tests.
@@ -39,6 +30,16 @@ async function endHostedRoom(page: Page): Promise<void> {
     .catch(() => {})
 }
 
+/**
+ * The specs' `test`, with the fixtures above. A fixture runs only for the tests that name it; take
+ * `premiumUser` before `seedWheel` runs so the wheel page opens signed in. `page` is Playwright's,
+ * and ends the live room it hosts when the test ends.
+ *
+ *   test('…', async ({ page, premiumUser, seedWheel, axe }) => {
+ *     await seedWheel(items(['Ann', 'Bo'], COLORS))
+ *     await axe()
+ *   })
+ */
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
     await use(page)

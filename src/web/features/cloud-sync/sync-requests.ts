@@ -12,7 +12,7 @@ const BATCH_CHARS = 4_000_000
 export const KEEPALIVE_CHARS = 60_000
 
 /** A request's worth of changes, with their JSON text (each change is serialised once). */
-export type Batch = { changes: SyncChange[]; json: string[] }
+type Batch = { changes: SyncChange[]; json: string[] }
 
 /** Splits changes into requests of a sensible size (a 10,000-item wheel is about 0.6 MB). */
 export function batches(changes: SyncChange[]): Batch[] {
