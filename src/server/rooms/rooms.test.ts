@@ -239,6 +239,25 @@ describe.each(DATABASE_KINDS)('live rooms on %s', (kind) => {
     for (const client of inside) client.close()
   })
 
+  it('an open connection keeps nothing of the HTTP request that opened it, and an error still ends it', async () => {
+    const created = await open()
+    const viewer = await connectRoom(base, created.code)
+    await viewer.next(isState)
+    const [socket] = [...server.app.websocketServer.clients]
+    if (!socket) throw new Error('the server has no connection')
+    // The upgrade's response no longer holds the TCP socket (nor the request, reply and logger).
+    const tcp = (socket as unknown as { _socket: { _httpMessage: unknown } })._socket
+    expect(tcp._httpMessage).toBeNull()
+    // One error listener, the room's own; it ends the connection as the plugin's did.
+    expect(socket.listenerCount('error')).toBe(1)
+    socket.emit('error', new Error('a broken frame'))
+    expect(await viewer.closed).toBe(1006)
+    // The room goes on for the next viewer.
+    const next = await connectRoom(base, created.code)
+    expect((await next.next(isState)).room.code).toBe(created.code)
+    next.close()
+  })
+
   it('refuses an unknown code clearly', async () => {
     expect((await send(server.app, '/api/rooms/AAAAAA/live')).json()).toEqual({
       error: ROOM_MESSAGES.notFound,

@@ -120,7 +120,7 @@ export function registerRoomRoutes(
       noStore(reply)
       return service.state(codeOf(request))
     },
-    wsHandler: createLiveHandler(service, hub, limits),
+    wsHandler: createLiveHandler(service, hub, limits, app.log),
   })
 
   const spinAnswer = z.object({
