@@ -5,7 +5,9 @@
 // this process, before parsing), and the spread of the screens' first moving frames on the
 // machine's one clock. Memory per idle viewer from the processes' RSS before and after the viewers
 // connect. Needs DATABASE_URL and a build (BUILD_DIR or dist).
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { CreatedRoom, RoomSpin, ServerMessage } from '../src/core/rooms/protocol'
 import { connectRoom, type RoomClient, testWheel } from '../src/server/testing/room-client'
 import { openScreens, type Screens } from './live-screens'
@@ -22,9 +24,27 @@ const SPINS = Number(process.env.LIVE_SPINS ?? 20)
  */
 const SPIN_EVERY_MS = 6_100
 
-const rssKiB = (pid: number | undefined) =>
-  pid ? Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) : 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+type Memory = { rss: number; heapUsed: number; heapTotal: number; external: number; at: number }
+const MEMORY_FILE = path.join(tmpdir(), `whirl-live-memory-${process.pid}`)
+/** Each process's memory after a full collection (bench/gc-on-signal.cjs, asked with SIGUSR2). */
+async function collected(pids: (number | undefined)[]): Promise<Memory[]> {
+  const asked = Date.now()
+  const file = (pid: number | undefined) => `${MEMORY_FILE}.${pid}`
+  for (const pid of pids) if (pid) process.kill(pid, 'SIGUSR2')
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    const read = pids.map((pid) =>
+      existsSync(file(pid)) ? (JSON.parse(readFileSync(file(pid), 'utf8')) as Memory) : null,
+    )
+    if (read.every((m) => m && m.at >= asked)) {
+      for (const pid of pids) rmSync(file(pid), { force: true })
+      return read as Memory[]
+    }
+    await sleep(50)
+  }
+  throw new Error('the server processes did not report their memory')
+}
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
@@ -40,7 +60,13 @@ export default async function liveBench(): Promise<BenchResult> {
   // answer against its schema and hashes passwords the cheap way. Payments in the sandbox.
   const cluster = await startCluster({
     count: 2,
-    env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', BILLING_SANDBOX: '1' },
+    env: {
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      BILLING_SANDBOX: '1',
+      NODE_OPTIONS: `--expose-gc --require ${path.resolve('bench/gc-on-signal.cjs')}`,
+      WHIRL_MEMORY_FILE: MEMORY_FILE,
+    },
   })
   const clients: RoomClient[] = []
   /** The viewers connected to process B (the others are on A, where the spin is made). */
@@ -56,7 +82,7 @@ export default async function liveBench(): Promise<BenchResult> {
       })
     ).json()) as CreatedRoom
     await sleep(1_000)
-    const before = cluster.pids().map(rssKiB)
+    const beforeCollected = await collected(cluster.pids())
     for (let i = 0; i < VIEWERS; i += 100) {
       const batch = Array.from({ length: Math.min(100, VIEWERS - i) }, (_, j) =>
         connectRoom(bases[(i + j) % 2] as string, created.code)
@@ -74,11 +100,11 @@ export default async function liveBench(): Promise<BenchResult> {
     for (const client of clients) client.socket.on('error', () => errors++)
     // Idle: the joins' viewer counts settle, then the memory is read.
     await sleep(3_000)
-    const after = cluster.pids().map(rssKiB)
-    const perViewerKiB = round(
-      (after.reduce((a, b) => a + b, 0) - before.reduce((a, b) => a + b, 0)) / VIEWERS,
-      1,
-    )
+    const afterCollected = await collected(cluster.pids())
+    const perViewer = (read: (m: Memory) => number) =>
+      round((sum(afterCollected.map(read)) - sum(beforeCollected.map(read))) / 1024 / VIEWERS, 1)
+    const perViewerKiB = perViewer((m) => m.rss)
+    const perViewerHeapKiB = perViewer((m) => m.heapUsed)
 
     const screens: Screens = await openScreens(
       [0, 1, 2].map((i) => `${bases[i % 2]}/live/${created.code}/screen`),
@@ -171,8 +197,9 @@ export default async function liveBench(): Promise<BenchResult> {
       screenStartSpreadMaxMs: round(Math.max(...spreads), 1),
       screenStartAfterAnnouncedP95Ms: round(percentile(lateness, 95), 1),
       idleViewerKiB: perViewerKiB,
-      rssBeforeMiB: round(before.reduce((a, b) => a + b, 0) / 1024, 1),
-      rssAfterMiB: round(after.reduce((a, b) => a + b, 0) / 1024, 1),
+      idleViewerHeapKiB: perViewerHeapKiB,
+      rssBeforeMiB: round(sum(beforeCollected.map((m) => m.rss)) / 1024 / 1024, 1),
+      rssAfterMiB: round(sum(afterCollected.map((m) => m.rss)) / 1024 / 1024, 1),
       errors,
     }
     return {
@@ -184,7 +211,7 @@ export default async function liveBench(): Promise<BenchResult> {
         'spinAnswer: the spin request (HTTP, process A) to its answer (two statements: the read with the limits, then the write whose commit sends the NOTIFY; decision 0056).',
         'Viewers: from the spin request to the arrival of the state with the spin in the bench process (before parsing); half the viewers are on process B (LISTEN/NOTIFY; the spin’s state comes in the notification when it fits, else one read of the room).',
         'Screens: 3 Chromium pages on /live/<code>/screen (2 on A, 1 on B); each spin, the frames in which each screen’s wheel first moved, on the machine’s one clock; spread = latest minus earliest (goal ≤ 17 ms, one frame at 60 Hz). AfterAnnounced: a screen’s first moving frame minus the spin’s announced start.',
-        'Memory per idle viewer: both processes’ RSS after the viewers connected minus before, divided by the viewers.',
+        'Memory per idle viewer: both processes’ RSS after the viewers connected minus before, divided by the viewers, each read after a full garbage collection (bench/gc-on-signal.cjs); Heap: the same for the JavaScript heap in use. Until this bench collected first, the RSS was read as it was, with the garbage of the start and of the connections not yet collected, and it moved with the collector’s timing (13–21 KiB in runs of one build).',
         'The machine is shared with other work: latencies are noisy (load average noted in the report).',
         `Each spin in order, answer / last viewer (ms): ${perSpin.join(', ')}.`,
       ],
