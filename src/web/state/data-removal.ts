@@ -1,6 +1,5 @@
 import { BACKUP_KEY, COLOR_SCHEME_KEY, STORE_KEY } from '../../core/storage/keys'
 import { runDeclinedDataRemovers } from './declined-data-removers'
-import { clearSaved, openSavedWheelsDb } from './saved-wheels-db'
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 /**
@@ -33,8 +32,20 @@ function removeFromLocalStorage(keepColorScheme: boolean): void {
   }
 }
 
-/** Empties the saved-wheels database; the database itself stays so open tabs keep working. */
+/**
+ * Empties the saved-wheels database; the database itself stays so open tabs keep working. Its code
+ * loads only here: the cookie notice, which every first visit loads, then does not bring it (and its
+ * version stores) with it.
+ */
 export async function removeSavedWheelsDatabase(): Promise<void> {
+  let database: typeof import('./saved-wheels-db')
+  try {
+    database = await import('./saved-wheels-db')
+  } catch {
+    // The code could not load (offline before it was ever cached): nothing can be removed from here.
+    return
+  }
+  const { clearSaved, openSavedWheelsDb } = database
   const db = await openSavedWheelsDb()
   if (!db) return
   try {
