@@ -243,11 +243,15 @@ describe.each(DATABASE_KINDS)('live rooms on %s', (kind) => {
     const created = await open()
     const viewer = await connectRoom(base, created.code)
     await viewer.next(isState)
-    const [socket] = [...server.app.websocketServer.clients]
-    if (!socket) throw new Error('the server has no connection')
+    // This viewer's connection on the server: the one whose peer port is the viewer's own (an
+    // earlier test's connections may still be open).
+    type Tcp = { _httpMessage?: unknown; remotePort?: number; localPort?: number }
+    const tcpOf = (ws: unknown) => (ws as { _socket: Tcp })._socket
+    const port = tcpOf(viewer.socket).localPort
+    const socket = [...server.app.websocketServer.clients].find((ws) => tcpOf(ws).remotePort === port)
+    if (!socket) throw new Error('the server has no connection for this viewer')
     // The upgrade's response no longer holds the TCP socket (nor the request, reply and logger).
-    const tcp = (socket as unknown as { _socket: { _httpMessage: unknown } })._socket
-    expect(tcp._httpMessage).toBeNull()
+    expect(tcpOf(socket)._httpMessage).toBeNull()
     // One error listener, the room's own; it ends the connection as the plugin's did.
     expect(socket.listenerCount('error')).toBe(1)
     socket.emit('error', new Error('a broken frame'))
