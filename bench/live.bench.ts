@@ -4,7 +4,8 @@
 // the time from the request to its answer and to each viewer receiving the message (its arrival in
 // this process, before parsing), and the spread of the screens' first moving frames on the
 // machine's one clock. Memory per idle viewer from the processes' RSS before and after the viewers
-// connect. Needs DATABASE_URL and a build (BUILD_DIR or dist).
+// connect, each read after a full collection (gc-on-signal.cjs). Needs DATABASE_URL and a build
+// (BUILD_DIR or dist).
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

@@ -38,18 +38,13 @@ function removeFromLocalStorage(keepColorScheme: boolean): void {
  * version stores) with it.
  */
 export async function removeSavedWheelsDatabase(): Promise<void> {
-  let database: typeof import('./saved-wheels-db')
-  try {
-    database = await import('./saved-wheels-db')
-  } catch {
-    // The code could not load (offline before it was ever cached): nothing can be removed from here.
-    return
-  }
-  const { clearSaved, openSavedWheelsDb } = database
-  const db = await openSavedWheelsDb()
+  // The code could not load (offline before it was ever cached): nothing can be removed from here.
+  const database = await import('./saved-wheels-db').catch(() => null)
+  if (!database) return
+  const db = await database.openSavedWheelsDb()
   if (!db) return
   try {
-    await clearSaved(db)
+    await database.clearSaved(db)
   } catch {
     // The database refused the write: nothing more can be done from here.
   } finally {
