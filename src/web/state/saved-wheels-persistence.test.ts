@@ -334,6 +334,29 @@ describe('saved wheels in IndexedDB', () => {
     db.close()
   })
 
+  it('a tab that changed nothing never writes its older copy over another tab’s newer wheel', async () => {
+    // Both tabs open with a loaded 1,500-item wheel (stored in chunks).
+    localStorage.setItem(
+      STORE_KEY,
+      JSON.stringify({ ...oldState([], 1_500), currentWheel: saved('l37', 'Library 37', 1_500) }),
+    )
+    const second = await load()
+    const first = await load()
+    expect(second.useWheelStore.getState().currentWheel.name).toBe('Library 37')
+    // The first starts a new wheel; the second has not heard of it yet (its storage event comes later).
+    first.useWheelStore.getState().resetWheel()
+    first.useWheelStore.getState().updateWheel({ name: 'Saved in tab one' })
+    expect(first.persistWheelStore()).toBe(true)
+    // The second writes (cloud sync records a cursor; its start stores the state): nothing of its own.
+    expect(second.persistWheelStore()).toBe(true)
+    await second.commitSaved()
+    expect(stored().currentWheel.name).toBe('Saved in tab one')
+    // A change of its own is still written, over the older write (the newest write wins).
+    second.useWheelStore.getState().updateWheel({ name: 'Renamed in tab two' })
+    expect(second.persistWheelStore()).toBe(true)
+    expect(stored().currentWheel.name).toBe('Renamed in tab two')
+  })
+
   it('without IndexedDB the saved wheels stay in local storage, as before', async () => {
     vi.stubGlobal('indexedDB', undefined)
     localStorage.setItem(STORE_KEY, JSON.stringify(oldState([saved('a', 'Kept here')])))

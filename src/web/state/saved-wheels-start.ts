@@ -124,12 +124,13 @@ async function mayHoldSavedWheels(fromLocalStorage: readonly Wheel[]): Promise<b
 /**
  * Starts persistence for the wheel store: reads the saved wheels, migrating an older version's,
  * and from then on writes each change. `fromLocalStorage` are the saved wheels the store read from
- * its local-storage key; `persist` writes that key now and says whether it was stored.
+ * its local-storage key; `persist` writes that key now (`force`: even if this tab changed nothing
+ * else) and says whether the browser holds it.
  */
 export async function startSavedWheels(
   target: SavedStore,
   fromLocalStorage: readonly Wheel[],
-  persist: () => boolean,
+  persist: (force?: boolean) => boolean,
 ): Promise<void> {
   saved.store = target
   saved.persistLocal = persist
@@ -206,7 +207,7 @@ export async function startSavedWheels(
     saved.mode = 'indexeddb'
     applySaved({ savedWheels: list, savedWheelsLoaded: true, savedSummaries: null }, 'stored')
     // The local-storage copy goes only now that the new one has been read back.
-    persist()
+    persist(fromLocalStorage.length > 0)
     legacy.clearSyncState()
     // What other tabs changed while this one was reading is read again now.
     for (const notice of early.splice(0)) void followOtherTab(notice)

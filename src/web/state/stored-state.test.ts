@@ -15,7 +15,7 @@ describe('the wheel state a page starts with', () => {
   it('is the stored state, not fresh, when it is whole', () => {
     const state = validState()
     localStorage.setItem(STORE_KEY, JSON.stringify(state))
-    expect(readStored()).toEqual({ state, fresh: false })
+    expect(readStored()).toEqual({ state, fresh: false, repaired: false })
     expect(localStorage.getItem(BACKUP_KEY)).toBeNull()
   })
 
@@ -27,8 +27,9 @@ describe('the wheel state a page starts with', () => {
       currentWheel: { ...state.currentWheel, items: [good, { id: 'x', text: 42, color: 'red' }] },
     })
     localStorage.setItem(STORE_KEY, text)
-    const { state: repaired, fresh } = readStored()
+    const { state: repaired, fresh, repaired: mended } = readStored()
     expect(fresh).toBe(false)
+    expect(mended).toBe(true)
     // The number becomes text and the unreadable colour the default blue; the good item is kept as it was.
     expect(repaired.currentWheel.items).toEqual([good, { id: 'x', text: '42', color: '#3b82f6' }])
     expect(localStorage.getItem(BACKUP_KEY)).toBe(text)

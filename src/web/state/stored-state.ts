@@ -14,14 +14,15 @@ export const parseStoredWheel = (stored: StoredWheel | null) =>
 
 /**
  * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged
- * text kept under BACKUP_KEY), or the defaults, `fresh`, when it stored nothing or cannot be read.
+ * text kept under BACKUP_KEY, `repaired`), or the defaults, `fresh`, when it stored nothing or
+ * cannot be read.
  */
-export function readStored(): { state: PersistedState; fresh: boolean } {
+export function readStored(): { state: PersistedState; fresh: boolean; repaired: boolean } {
   let stored: StoredWheel | null = null
   try {
     stored = readStoredWheel(true)
   } catch {
-    return { state: parsePersistedState(null).state, fresh: true }
+    return { state: parsePersistedState(null).state, fresh: true, repaired: false }
   }
   const { state, needsBackup } = parseStoredWheel(stored)
   if (needsBackup && stored !== null) {
@@ -31,5 +32,5 @@ export function readStored(): { state: PersistedState; fresh: boolean } {
       // No room for the backup either: the repaired state still loads.
     }
   }
-  return { state, fresh: stored === null }
+  return { state, fresh: stored === null, repaired: needsBackup && stored !== null }
 }

@@ -100,7 +100,7 @@ const pick = (s: WheelStore): PersistedState => ({
   settings: s.settings,
 })
 
-const { state: initial, fresh } = readStored()
+const { state: initial, fresh, repaired } = readStored()
 
 export const useWheelStore = create<WheelStore>()((set, get) => {
   const wheel = (change: (w: Wheel) => Wheel) => set((s) => ({ currentWheel: change(s.currentWheel) }))
@@ -178,18 +178,30 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
 // Persistence: write after each change (coalesced per frame), and follow changes made in other tabs.
 let scheduled = false
 let applyingRemote = false
+// This tab changed the state since it last stored it. Only such a change is written: a tab that
+// changed nothing never writes its copy over another tab's newer write it has not yet heard of.
+let dirty = repaired
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
 )
 
-function write(): boolean {
+/**
+ * Stores the state when this tab changed it. `force` stores it even so (the saved wheels leave the
+ * key, the user declined storage), after taking in another tab's write this tab has not heard of.
+ */
+function write(force = false): boolean {
   scheduled = false
+  if (!dirty) {
+    if (!force) return true
+    if (localStorage.getItem(STORE_KEY) !== lastStoredMain()) adoptStored()
+  }
   const started = performance.now()
   if (!writeStoredWheelState(pick(useWheelStore.getState()))) {
     useWheelStore.setState({ storageProblem: t(STORAGE_FULL_MESSAGE) })
     return false
   }
+  dirty = false
   performance.measure?.('whirl:persist', { start: started })
   if (useWheelStore.getState().storageProblem === t(STORAGE_FULL_MESSAGE))
     useWheelStore.setState({ storageProblem: null })
@@ -197,8 +209,8 @@ function write(): boolean {
 }
 
 /**
- * Writes the wheel state now and says whether the browser stored it. Cloud sync calls this before
- * it records a new cursor, so its record never runs ahead of what this browser really holds.
+ * Writes the wheel state now (if this tab changed it) and says whether the browser holds it. Cloud
+ * sync calls this before it records a cursor, so its record never runs ahead of the browser's.
  */
 export const persistWheelStore = (): boolean => write()
 
@@ -211,6 +223,7 @@ useWheelStore.subscribe((state, previous) => {
     state.settings === previous.settings
   )
     return
+  dirty = true
   if (scheduled) return
   scheduled = true
   // A big wheel (stored in chunks) is written after the frame that shows the change, so the
@@ -221,7 +234,7 @@ useWheelStore.subscribe((state, previous) => {
     document.visibilityState === 'visible'
   )
     requestAnimationFrame(() => setTimeout(flushScheduled, 0))
-  else void Promise.resolve().then(write)
+  else void Promise.resolve().then(() => write())
 })
 
 function flushScheduled() {
@@ -235,29 +248,13 @@ if (typeof window !== 'undefined') {
   })
   window.addEventListener('storage', (event) => {
     if (event.key !== STORE_KEY || event.newValue === null || event.newValue === lastStoredMain()) return
-    let stored: StoredWheel | null = null
-    try {
-      stored = readStoredWheel()
-    } catch {
-      return
-    }
-    // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
-    const state = keepUnchanged(pick(useWheelStore.getState()), parseStoredWheel(stored).state)
-    applyingRemote = true
-    // Every tab adopts the newest write at once, so a tab's next write already contains what the
-    // other tab saved: neither overwrites the other's wheels with a stale copy. Saved wheels in
-    // IndexedDB follow through their own channel.
-    const { savedWheels, ...rest } = state
-    const whole = savedWheelsFollowLocalStorage()
-    useWheelStore.setState(whole ? state : rest)
-    applyingRemote = false
-    if (!whole) takeInLocalStorageWheels(savedWheels)
+    adoptStored()
   })
 
   registerDeclinedDataRemover(() => {
     useWheelStore.setState({ spinHistory: [], savedWheels: [] })
     void removeSavedWheels()
-    write()
+    write(true)
     try {
       localStorage.removeItem(BACKUP_KEY)
     } catch {
@@ -266,6 +263,28 @@ if (typeof window !== 'undefined') {
   })
 
   void startSavedWheels(useWheelStore, initial.savedWheels, write)
+}
+
+/** Takes in another tab's write of the key: every tab adopts the newest write at once. */
+function adoptStored(): void {
+  let stored: StoredWheel | null = null
+  try {
+    stored = readStoredWheel()
+  } catch {
+    return
+  }
+  if (stored === null) return
+  // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
+  const state = keepUnchanged(pick(useWheelStore.getState()), parseStoredWheel(stored).state)
+  applyingRemote = true
+  // A tab's next write then already contains what the other tab saved: neither overwrites the
+  // other's wheels with a stale copy. Saved wheels in IndexedDB follow through their own channel.
+  const { savedWheels, ...rest } = state
+  const whole = savedWheelsFollowLocalStorage()
+  useWheelStore.setState(whole ? state : rest)
+  applyingRemote = false
+  dirty = false
+  if (!whole) takeInLocalStorageWheels(savedWheels)
 }
 
 // A first visit's wheel speaks the page's language once its words are in (stored once changed).
