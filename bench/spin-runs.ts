@@ -44,6 +44,16 @@ export function runFigures(runs: Run[]): Record<string, number> {
   return figures
 }
 
+/**
+ * The step of the clock these pages read frame times from: Chromium gives a page that is not
+ * cross-origin isolated its rAF and performance.now() times in steps of 100 µs, jittered. Frames
+ * on every refresh at 60 Hz (16.667 ms) then read 16.6, 16.7 or 16.8 ms (at 6 items, three runs:
+ * Whirl 67–68 / 100–106 / 7–10 intervals of 180 at each, spin-wheel 66–68 / 105–109 / 5–8), so a
+ * p95 of 16.8 against 16.7 says how many readings fell on the upper step, not that a frame came
+ * later. Two p95 within one step are counted as equal.
+ */
+const CLOCK_STEP_MS = 0.1
+
 /** Per size: in how many runs Whirl's p95 was at most the best peer's, and the other two goals. */
 export function goalNotes(runs: Run[]): string[] {
   const sizes = [...(runs[0]?.keys() ?? [])]
@@ -63,12 +73,12 @@ export function goalNotes(runs: Run[]): string[] {
         cells.push('—')
         continue
       }
-      if (whirl.frames.p95 <= best + 0.05) p95 += 1
+      if (whirl.frames.p95 <= best + CLOCK_STEP_MS + 1e-9) p95 += 1
       if (whirl.frames.max <= 20) worst += 1
       if (whirl.add <= 16.7) add += 1
       cells.push(`${round(whirl.frames.p95, 1)}/${Number.isFinite(best) ? round(best, 1) : '—'}`)
     }
     const n = runs.length
-    return `${count.toLocaleString('en-US')} items: Whirl p95 ≤ best peer's in ${p95} of ${n} runs (Whirl/best peer: ${cells.join(', ')}); worst frame ≤ 20 ms in ${worst} of ${n}; add → wheel ≤ 16.7 ms in ${add} of ${n}.`
+    return `${count.toLocaleString('en-US')} items: Whirl p95 ≤ best peer's (within the clock's 0.1 ms step) in ${p95} of ${n} runs (Whirl/best peer: ${cells.join(', ')}); worst frame ≤ 20 ms in ${worst} of ${n}; add → wheel ≤ 16.7 ms in ${add} of ${n}.`
   })
 }
