@@ -181,11 +181,15 @@ export async function startSavedWheels(
   const { dirtyPut, dirtyRemove, tombstones } = saved
   try {
     if (!db) throw new Error('IndexedDB is not available')
+    // The list first (small), so /saved shows every card while the wheels themselves are read. With
+    // no wheels to move in, the move adds none to it: the list is read beside the move's check.
+    const listing = !target.getState().savedWheelsLoaded
+    const summaries = listing && fromLocalStorage.length === 0 ? readSummaries(db) : null
+    summaries?.catch(() => {})
     const moved = await migrate(db, fromLocalStorage)
     if (!moved) throw new Error('The saved wheels could not be read back')
-    // The list first (small), so /saved shows every card while the wheels themselves are read.
-    if (!target.getState().savedWheelsLoaded) {
-      target.setState({ savedSummaries: await readSummaries(db) })
+    if (listing) {
+      target.setState({ savedSummaries: await (summaries ?? readSummaries(db)) })
       // The cards paint before the wheels themselves are deserialised.
       await afterPaint()
     }
