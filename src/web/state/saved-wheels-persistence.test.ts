@@ -53,7 +53,8 @@ async function load() {
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
   await state.savedWheelsReady()
-  return { ...store, ...persistence, ...state, ...(await import('./browser-data-sync')) }
+  const writes = await import('./wheel-store-writes')
+  return { ...store, ...writes, ...persistence, ...state, ...(await import('./browser-data-sync')) }
 }
 
 const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
@@ -355,6 +356,18 @@ describe('saved wheels in IndexedDB', () => {
     second.useWheelStore.getState().updateWheel({ name: 'Renamed in tab two' })
     expect(second.persistWheelStore()).toBe(true)
     expect(stored().currentWheel.name).toBe('Renamed in tab two')
+  })
+
+  it('a storage event heard late, older than what the key holds, does not undo a change not yet written', async () => {
+    localStorage.setItem(STORE_KEY, JSON.stringify({ ...oldState([], 3), currentWheel: saved('c', 'Class') }))
+    const { useWheelStore } = await load()
+    const older = localStorage.getItem(STORE_KEY) as string
+    useWheelStore.getState().updateWheel({ name: 'Renamed here' })
+    // The event of a write the key no longer holds (this tab's own read of it, say) comes now.
+    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: `${older} ` }))
+    await Promise.resolve()
+    expect(useWheelStore.getState().currentWheel.name).toBe('Renamed here')
+    expect(stored().currentWheel.name).toBe('Renamed here')
   })
 
   it('without IndexedDB the saved wheels stay in local storage, as before', async () => {

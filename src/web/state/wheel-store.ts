@@ -1,7 +1,5 @@
 import { create } from 'zustand'
-import { msg } from '../../core/i18n/message-id'
 import { MAX_SAVED_WHEELS } from '../../core/plan/definition'
-import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
 import { addHistoryEntry, type GlobalSettings, type PersistedState } from '../../core/storage/persisted-state'
 import { newWheel } from '../../core/wheel/auto-save'
 import { createId, type Item, type Wheel, type WheelSettings } from '../../core/wheel/model'
@@ -19,26 +17,11 @@ import { asNewWheel } from '../../core/wheel/save-choice'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { numberFormat } from '../i18n/formats'
 import { t } from '../i18n/i18n'
-import { afterParts } from '../i18n/parts'
 import { recordDeletedWheels } from './browser-data'
-import { registerDeclinedDataRemover } from './declined-data-removers'
 import { inPageLanguage } from './default-wheel-words'
-import { keepUnchanged } from './keep-unchanged'
-import { removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
-import {
-  savedWheelsFollowLocalStorage,
-  startSavedWheels,
-  takeInLocalStorageWheels,
-} from './saved-wheels-start'
-import { parseStoredWheel, readStored } from './stored-state'
+import { readStored } from './stored-state'
 import { type WheelEdits, wheelEdits } from './wheel-edits'
-import {
-  INLINE_MAX_ITEMS,
-  lastStoredMain,
-  readStoredWheel,
-  type StoredWheel,
-  writeStoredWheelState,
-} from './wheel-local-storage'
+import { persistWheelState } from './wheel-store-writes'
 
 /** Every change to the wheel state goes through these (and the list and look edits of wheel-edits.ts). */
 type Actions = WheelEdits & {
@@ -90,15 +73,6 @@ export type WheelStore = PersistedState & {
   /** The saved wheels' summaries, read first so /saved lists at once; null once the wheels are read. */
   savedSummaries: WheelSummary[] | null
 } & Actions
-
-// The saved wheels live in IndexedDB; the local-storage key keeps them only where it cannot.
-const pick = (s: WheelStore): PersistedState => ({
-  version: s.version,
-  currentWheel: s.currentWheel,
-  savedWheels: savedWheelsInLocalStorage() ? s.savedWheels : [],
-  spinHistory: s.spinHistory,
-  settings: s.settings,
-})
 
 const { state: initial, fresh, repaired } = readStored()
 
@@ -175,125 +149,5 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
   }
 })
 
-// Persistence: write after each change (coalesced per frame), and follow changes made in other tabs.
-let scheduled = false
-let applyingRemote = false
-// This tab changed the state since it last stored it. Only such a change is written: a tab that
-// changed nothing never writes its copy over another tab's newer write it has not yet heard of.
-let dirty = repaired
-
-const STORAGE_FULL_MESSAGE = msg(
-  'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
-)
-
-/**
- * Stores the state when this tab changed it. `force` stores it even so (the saved wheels leave the
- * key, the user declined storage), after taking in another tab's write this tab has not heard of.
- */
-function write(force = false): boolean {
-  scheduled = false
-  if (!dirty) {
-    if (!force) return true
-    if (localStorage.getItem(STORE_KEY) !== lastStoredMain()) adoptStored()
-  }
-  const started = performance.now()
-  if (!writeStoredWheelState(pick(useWheelStore.getState()))) {
-    useWheelStore.setState({ storageProblem: t(STORAGE_FULL_MESSAGE) })
-    return false
-  }
-  dirty = false
-  performance.measure?.('whirl:persist', { start: started })
-  if (useWheelStore.getState().storageProblem === t(STORAGE_FULL_MESSAGE))
-    useWheelStore.setState({ storageProblem: null })
-  return true
-}
-
-/**
- * Writes the wheel state now (if this tab changed it) and says whether the browser holds it. Cloud
- * sync calls this before it records a cursor, so its record never runs ahead of the browser's.
- */
-export const persistWheelStore = (): boolean => write()
-
-useWheelStore.subscribe((state, previous) => {
-  if (applyingRemote) return
-  if (
-    state.currentWheel === previous.currentWheel &&
-    (state.savedWheels === previous.savedWheels || !savedWheelsInLocalStorage()) &&
-    state.spinHistory === previous.spinHistory &&
-    state.settings === previous.settings
-  )
-    return
-  dirty = true
-  if (scheduled) return
-  scheduled = true
-  // A big wheel (stored in chunks) is written after the frame that shows the change, so the
-  // write of up to 0.8 MB never delays it; leaving or hiding the page writes it at once.
-  if (
-    state.currentWheel.items.length > INLINE_MAX_ITEMS &&
-    typeof requestAnimationFrame === 'function' &&
-    document.visibilityState === 'visible'
-  )
-    requestAnimationFrame(() => setTimeout(flushScheduled, 0))
-  else void Promise.resolve().then(() => write())
-})
-
-function flushScheduled() {
-  if (scheduled) write()
-}
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('pagehide', flushScheduled)
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushScheduled()
-  })
-  window.addEventListener('storage', (event) => {
-    if (event.key !== STORE_KEY || event.newValue === null || event.newValue === lastStoredMain()) return
-    adoptStored()
-  })
-
-  registerDeclinedDataRemover(() => {
-    useWheelStore.setState({ spinHistory: [], savedWheels: [] })
-    void removeSavedWheels()
-    write(true)
-    try {
-      localStorage.removeItem(BACKUP_KEY)
-    } catch {
-      // Storage unavailable: no backup was kept.
-    }
-  })
-
-  void startSavedWheels(useWheelStore, initial.savedWheels, write)
-}
-
-/** Takes in another tab's write of the key: every tab adopts the newest write at once. */
-function adoptStored(): void {
-  let stored: StoredWheel | null = null
-  try {
-    stored = readStoredWheel()
-  } catch {
-    return
-  }
-  if (stored === null) return
-  // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
-  const state = keepUnchanged(pick(useWheelStore.getState()), parseStoredWheel(stored).state)
-  applyingRemote = true
-  // A tab's next write then already contains what the other tab saved: neither overwrites the
-  // other's wheels with a stale copy. Saved wheels in IndexedDB follow through their own channel.
-  const { savedWheels, ...rest } = state
-  const whole = savedWheelsFollowLocalStorage()
-  useWheelStore.setState(whole ? state : rest)
-  applyingRemote = false
-  dirty = false
-  if (!whole) takeInLocalStorageWheels(savedWheels)
-}
-
-// A first visit's wheel speaks the page's language once its words are in (stored once changed).
-if (fresh)
-  afterParts(() => {
-    const { currentWheel } = useWheelStore.getState()
-    if (currentWheel !== initial.currentWheel) return
-    // Not written (as another tab's change is not): only a change by the user stores the wheel.
-    applyingRemote = true
-    useWheelStore.setState({ currentWheel: inPageLanguage(currentWheel) })
-    applyingRemote = false
-  })
+// Written after each change and following other tabs' writes (wheel-store-writes.ts).
+persistWheelState(useWheelStore, { initial, fresh, repaired })

@@ -1,0 +1,194 @@
+import type { StoreApi } from 'zustand'
+import { msg } from '../../core/i18n/message-id'
+import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
+import type { PersistedState } from '../../core/storage/persisted-state'
+import type { WheelSummary } from '../../core/wheel/summary'
+import { t } from '../i18n/i18n'
+import { afterParts } from '../i18n/parts'
+import { registerDeclinedDataRemover } from './declined-data-removers'
+import { inPageLanguage } from './default-wheel-words'
+import { keepUnchanged } from './keep-unchanged'
+import { removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
+import {
+  savedWheelsFollowLocalStorage,
+  startSavedWheels,
+  takeInLocalStorageWheels,
+} from './saved-wheels-start'
+import { parseStoredWheel } from './stored-state'
+import {
+  INLINE_MAX_ITEMS,
+  lastStoredMain,
+  readStoredWheel,
+  type StoredWheel,
+  writeStoredWheelState,
+} from './wheel-local-storage'
+
+/**
+ * The wheel store's local-storage key, written after each change (coalesced per frame), and other
+ * tabs' writes of it followed: every tab adopts the newest write at once. A tab writes only a
+ * change of its own (decision 0052, addendum of 2026-11-27): one that changed nothing never writes
+ * its copy over another tab's newer write it has not heard of yet.
+ */
+
+/** What of the wheel store is written here, and the message it shows when the browser refuses. */
+type Store = StoreApi<
+  PersistedState & {
+    storageProblem: string | null
+    savedWheelsLoaded: boolean
+    savedSummaries: WheelSummary[] | null
+  }
+>
+
+let store: Store | null = null
+let scheduled = false
+let applyingRemote = false
+/** This tab changed the state since it last stored it. */
+let dirty = false
+
+const STORAGE_FULL_MESSAGE = msg(
+  'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
+)
+
+// The saved wheels live in IndexedDB; the local-storage key keeps them only where it cannot.
+const pick = (s: PersistedState): PersistedState => ({
+  version: s.version,
+  currentWheel: s.currentWheel,
+  savedWheels: savedWheelsInLocalStorage() ? s.savedWheels : [],
+  spinHistory: s.spinHistory,
+  settings: s.settings,
+})
+
+/**
+ * Stores the state when this tab changed it. `force` stores it even so (the saved wheels leave the
+ * key, the user declined storage), after taking in another tab's write this tab has not heard of.
+ */
+function write(force = false): boolean {
+  scheduled = false
+  if (!store) return false
+  if (!dirty) {
+    if (!force) return true
+    takeInUnheard()
+  }
+  const started = performance.now()
+  if (!writeStoredWheelState(pick(store.getState()))) {
+    store.setState({ storageProblem: t(STORAGE_FULL_MESSAGE) })
+    return false
+  }
+  dirty = false
+  performance.measure?.('whirl:persist', { start: started })
+  if (store.getState().storageProblem === t(STORAGE_FULL_MESSAGE)) store.setState({ storageProblem: null })
+  return true
+}
+
+/** Writes the wheel state now (if this tab changed it) and says whether the browser holds it. */
+export const persistWheelStore = (): boolean => write()
+
+// Leaving the page also retries a write the browser refused.
+function flushScheduled() {
+  if (scheduled || dirty) write()
+}
+
+/** Takes in another tab's write of the key that this tab has not heard of (the key differs from what it last read or wrote). */
+function takeInUnheard(): void {
+  try {
+    if (localStorage.getItem(STORE_KEY) === lastStoredMain()) return
+  } catch {
+    return
+  }
+  adoptStored()
+}
+
+/** Takes in another tab's write of the key: every tab adopts the newest write at once. */
+function adoptStored(): void {
+  if (!store) return
+  let stored: StoredWheel | null = null
+  try {
+    stored = readStoredWheel()
+  } catch {
+    return
+  }
+  if (stored === null) return
+  // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
+  const state = keepUnchanged(pick(store.getState()), parseStoredWheel(stored).state)
+  applyingRemote = true
+  // A tab's next write then already contains what the other tab saved: neither overwrites the
+  // other's wheels with a stale copy. Saved wheels in IndexedDB follow through their own channel.
+  const { savedWheels, ...rest } = state
+  const whole = savedWheelsFollowLocalStorage()
+  store.setState(whole ? state : rest)
+  applyingRemote = false
+  // This tab's state is now what is stored, unless the saved wheels it keeps in the key are its own.
+  if (whole || !savedWheelsInLocalStorage()) dirty = false
+  if (!whole) takeInLocalStorageWheels(savedWheels)
+}
+
+/**
+ * Starts writing `target` (the wheel store, created from `initial` as read; `fresh` when nothing
+ * was stored, `repaired` when what was stored had to be mended) and following other tabs.
+ */
+export function persistWheelState(
+  target: Store,
+  { initial, fresh, repaired }: { initial: PersistedState; fresh: boolean; repaired: boolean },
+): void {
+  store = target
+  target.subscribe((state, previous) => {
+    if (applyingRemote) return
+    if (
+      state.currentWheel === previous.currentWheel &&
+      (state.savedWheels === previous.savedWheels || !savedWheelsInLocalStorage()) &&
+      state.spinHistory === previous.spinHistory &&
+      state.settings === previous.settings
+    )
+      return
+    dirty = true
+    if (scheduled) return
+    scheduled = true
+    // A big wheel (stored in chunks) is written after the frame that shows the change, so the
+    // write of up to 0.8 MB never delays it; leaving or hiding the page writes it at once.
+    if (
+      state.currentWheel.items.length > INLINE_MAX_ITEMS &&
+      typeof requestAnimationFrame === 'function' &&
+      document.visibilityState === 'visible'
+    )
+      requestAnimationFrame(() => setTimeout(flushScheduled, 0))
+    else void Promise.resolve().then(() => write())
+  })
+
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', flushScheduled)
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flushScheduled()
+    })
+    window.addEventListener('storage', (event) => {
+      // The key as it is now, not the event's value: an event heard late may be older than this tab's write.
+      if (event.key === STORE_KEY && event.newValue !== null) takeInUnheard()
+    })
+
+    registerDeclinedDataRemover(() => {
+      if (!dirty) takeInUnheard()
+      target.setState({ spinHistory: [], savedWheels: [] })
+      void removeSavedWheels()
+      write(true)
+      try {
+        localStorage.removeItem(BACKUP_KEY)
+      } catch {
+        // Storage unavailable: no backup was kept.
+      }
+    })
+
+    void startSavedWheels(target, initial.savedWheels, write)
+    // A state mended when read is stored mended at once, before another tab can write a newer one.
+    if (repaired) write(true)
+  }
+
+  // A first visit's wheel speaks the page's language once its words are in (stored once changed).
+  if (fresh)
+    afterParts(() => {
+      const { currentWheel } = target.getState()
+      if (currentWheel !== initial.currentWheel) return
+      // Not written (as another tab's change is not): only a change by the user stores the wheel.
+      applyingRemote = true
+      target.setState({ currentWheel: inPageLanguage(currentWheel) })
+      applyingRemote = false
+    })
+}
