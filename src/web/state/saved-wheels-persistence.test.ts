@@ -348,7 +348,7 @@ describe('saved wheels in IndexedDB', () => {
     first.useWheelStore.getState().resetWheel()
     first.useWheelStore.getState().updateWheel({ name: 'Saved in tab one' })
     expect(first.persistWheelStore()).toBe(true)
-    // The second writes (cloud sync records a cursor; its start stores the state): nothing of its own.
+    // The second writes (its start stores the state, as local mode's commitSaved does): nothing of its own.
     expect(second.persistWheelStore()).toBe(true)
     await second.commitSaved()
     expect(stored().currentWheel.name).toBe('Saved in tab one')
