@@ -1,5 +1,5 @@
 import { MAX_SAVED_WHEELS } from '../plan/definition'
-import { pick, strictHistoryEntry, strictList, strictWheel } from '../wheel/checks'
+import { type CheckedItems, pick, strictHistoryEntry, strictList, strictWheel } from '../wheel/checks'
 import { createDefaultWheel, createId, type SpinHistoryEntry, type Wheel } from '../wheel/model'
 import { migrate, STORE_VERSION } from './migrations'
 import { idKeeper, readHistoryEntry, readWheel } from './repair'
@@ -52,10 +52,10 @@ const SETTINGS_KEYS = ['soundEnabled', 'confettiEnabled', 'autoSave']
  * the schema refuses it: the same rules, written out without zod so that the wheel page does not
  * load it. state-schema.test.ts holds the two together.
  */
-export function strictState(value: unknown): PersistedState | null {
+export function strictState(value: unknown, checked?: CheckedItems): PersistedState | null {
   const state = pick(value, STATE_KEYS)
   if (!state || state.version !== STORE_VERSION) return null
-  const currentWheel = strictWheel(state.currentWheel)
+  const currentWheel = strictWheel(state.currentWheel, checked)
   const savedWheels = strictList(state.savedWheels, MAX_SAVED_WHEELS, strictWheel)
   const spinHistory = strictList(state.spinHistory, HISTORY_LIMIT, strictHistoryEntry)
   const rawSettings = state.settings
@@ -127,19 +127,20 @@ export function parsePersistedState(raw: string | null): ParseResult {
 /**
  * `parsePersistedState` for a value the caller has parsed already (`chars`: the length of the text
  * it was parsed from), so a big wheel is not parsed twice. The same rules, and it never throws.
+ * `checked`: the current wheel's items accepted before (strictItems), whose objects the caller reuses.
  */
-export function parsePersistedValue(json: unknown, chars: number): ParseResult {
-  return neverThrowing(() => (chars > MAX_STORED_CHARS ? failed(TOO_LARGE) : parseValue(json)))
+export function parsePersistedValue(json: unknown, chars: number, checked?: CheckedItems): ParseResult {
+  return neverThrowing(() => (chars > MAX_STORED_CHARS ? failed(TOO_LARGE) : parseValue(json, checked)))
 }
 
-function parseValue(json: unknown): ParseResult {
+function parseValue(json: unknown, checked?: CheckedItems): ParseResult {
   const migrated = migrate(json)
   if (!migrated.ok) return failed(migrated.reason)
   const problems: string[] = []
   if (migrated.from !== STORE_VERSION)
     problems.push(`stored as version ${migrated.from}, read as ${STORE_VERSION}`)
 
-  const strict = strictState(migrated.data)
+  const strict = strictState(migrated.data, checked)
   if (strict) return { state: strict, needsBackup: problems.length > 0, problems }
 
   const state = repair(migrated.data, (problem) => problems.push(problem))

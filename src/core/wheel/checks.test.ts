@@ -126,6 +126,9 @@ describe('the hand-written wheel checks agree with the schemas', () => {
   it('item lists', () => {
     const list = z.array(itemSchema).check(z.maxLength(10_000))
     expectAgreement(list, strictItems, nearlyValid(fc.array(itemArb, { maxLength: 4 })))
+    // With the items checked before remembered across every value tried (shrinking reuses objects).
+    const checked = new WeakSet<object>()
+    expectAgreement(list, (v) => strictItems(v, checked), nearlyValid(fc.array(itemArb, { maxLength: 4 })))
   })
 
   it('settings', () => {
@@ -151,5 +154,20 @@ describe('the hand-written wheel checks agree with the schemas', () => {
     const read = strictWheel(withExtra)
     expect(read).toEqual(wheel)
     expect(read?.items[1]).toBe(wheel.items[1])
+  })
+
+  it('items checked before are remembered; a new item is still checked, and a copy is not remembered', () => {
+    const checked = new WeakSet<object>()
+    const items = createDefaultWheel().items
+    expect(strictItems(items, checked)).toBe(items)
+    for (const item of items) expect(checked.has(item)).toBe(true)
+    const added = { id: 'added-1', text: 'Added', color: '#3b82f6' }
+    const longer = [...items, added]
+    expect(strictItems(longer, checked)).toBe(longer)
+    expect(checked.has(added)).toBe(true)
+    expect(strictItems([...items, { id: 'bad', text: '  ', color: '#3b82f6' }], checked)).toBeNull()
+    const extra = { id: 'extra-1', text: 'Extra', color: '#3b82f6', note: 'x' }
+    expect(strictItems([extra], checked)?.[0]).toEqual({ id: 'extra-1', text: 'Extra', color: '#3b82f6' })
+    expect(checked.has(extra)).toBe(false)
   })
 })

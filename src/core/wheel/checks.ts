@@ -110,10 +110,30 @@ export function strictList<T>(value: unknown, limit: number, read: (v: unknown) 
 }
 
 /**
- * The item list as `z.array(itemSchema)` with at most MAX_ITEMS returns it. On a list that needs no
- * copy it copies nothing: about 5 times quicker than the schema on 10,000 items.
+ * Items already accepted as they are, by a caller that never changes an item in place (the wheel
+ * store makes a new object for every edit): a stored 10,000-item wheel read again after one add
+ * checks the one new item, not all of them. An item's acceptance depends on its own fields only.
  */
-export const strictItems = (value: unknown): Item[] | null => strictList(value, MAX_ITEMS, strictItem)
+export type CheckedItems = WeakSet<object>
+
+/**
+ * The item list as `z.array(itemSchema)` with at most MAX_ITEMS returns it. On a list that needs no
+ * copy it copies nothing: about 5 times quicker than the schema on 10,000 items. `checked` skips the
+ * items it holds, and takes in those accepted as they are.
+ */
+export const strictItems = (value: unknown, checked?: CheckedItems): Item[] | null =>
+  strictList(
+    value,
+    MAX_ITEMS,
+    checked
+      ? (v) => {
+          if (checked.has(v as object)) return v as Item
+          const item = strictItem(v)
+          if (item !== null && item === v) checked.add(item)
+          return item
+        }
+      : strictItem,
+  )
 
 /** A list of strings, as `z.array(z.string())` returns it. */
 export const strictStrings = (value: unknown): string[] | null =>
@@ -183,12 +203,12 @@ const WHEEL_KEYS = [
 ]
 
 /** The wheel as `wheelSchema` returns it, or null where the schema refuses it. */
-export function strictWheel(value: unknown): Wheel | null {
+export function strictWheel(value: unknown, checked?: CheckedItems): Wheel | null {
   const w = pick(value, WHEEL_KEYS)
   if (!w) return null
   const { id, name, tally, createdAt, updatedAt } = w
   if (!(id === null || isValidId(id)) || !isString(name, MAX_WHEEL_NAME)) return null
-  const items = strictItems(w.items)
+  const items = strictItems(w.items, checked)
   if (!items) return null
   const ids = new Set<string>()
   for (const item of items) ids.add(item.id)

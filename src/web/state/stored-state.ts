@@ -4,13 +4,21 @@ import {
   parsePersistedState,
   parsePersistedValue,
 } from '../../core/storage/persisted-state'
+import type { CheckedItems } from '../../core/wheel/checks'
 import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
+
+/**
+ * The current wheel's items this page has checked. Another tab's change reads a big wheel's
+ * unchanged chunks back as the same objects (wheel-local-storage.ts), and no item is ever changed
+ * in place, so only the items that are new are checked again.
+ */
+const checkedItems: CheckedItems = new WeakSet()
 
 /** The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). */
 export const parseStoredWheel = (stored: StoredWheel | null) =>
   stored === null || 'text' in stored
     ? parsePersistedState(stored?.text ?? null)
-    : parsePersistedValue(stored.json, stored.chars)
+    : parsePersistedValue(stored.json, stored.chars, checkedItems)
 
 /**
  * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged
