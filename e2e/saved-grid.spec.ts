@@ -59,6 +59,25 @@ test('200 saved wheels: the grid renders what is near the screen, and scrolling,
   const rendered = await list.getByRole('article').count()
   expect(rendered).toBeLessThan(WHEELS)
 
+  // Scrolled part way, the padding that stands for the rows above is as tall as those rows are.
+  await page.evaluate(() => window.scrollTo(0, 4000))
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const ul = document.querySelector('[aria-label="Saved wheels"]') as HTMLElement
+        const items = [...ul.children] as HTMLElement[]
+        const top = (li: HTMLElement) => li.getBoundingClientRect().top
+        const first = items[0] as HTMLElement
+        const columns = items.filter((li) => Math.abs(top(li) - top(first)) < 1).length
+        const next = items[columns] as HTMLElement
+        const rowsAbove = (Number(first.getAttribute('aria-posinset')) - 1) / columns
+        return rowsAbove > 0
+          ? Math.round(Number.parseFloat(ul.style.paddingTop) / rowsAbove - (top(next) - top(first)))
+          : null
+      }),
+    )
+    .toBe(0)
+
   // Scrolled to the end, the oldest wheel is there and loads.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
   const oldest = page.getByRole('article', { name: 'Wheel 1', exact: true })

@@ -88,14 +88,26 @@ function WindowedGrid({ wheels, renderCard }: Props) {
     }
   }, [follow])
 
-  // The real row height, from a rendered card (cards of one row share their row's height), measured
-  // once per column count: reading layout after every render would force a layout each time.
+  // The real row height, from a rendered card (cards of one row share their row's height): measured
+  // when the columns change and whenever the rendered rows change size (a card drawn first from the
+  // wheels' summaries, then from the wheels; the fonts arriving), not after every render, which
+  // would force a layout each time. A height measured once and kept while the cards changed made the
+  // padding that stands for the rows above wrong on every row: a card reached with Tab could be
+  // pushed out of view as the rows above it gave way to padding.
   // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the columns change
   useLayoutEffect(() => {
-    const first = list.current?.firstElementChild
-    if (!first) return
-    const measured = first.getBoundingClientRect().height + GAP
-    if (measured > GAP) setRowHeight((now) => (Math.abs(measured - now) > 0.5 ? measured : now))
+    const measure = () => {
+      const first = list.current?.firstElementChild
+      if (!first) return
+      const measured = first.getBoundingClientRect().height + GAP
+      if (measured > GAP) setRowHeight((now) => (Math.abs(measured - now) > 0.5 ? measured : now))
+    }
+    measure()
+    if (typeof ResizeObserver === 'undefined' || !list.current) return
+    // The list's content box: it changes with the rendered rows' heights, not with its padding.
+    const observer = new ResizeObserver(measure)
+    observer.observe(list.current)
+    return () => observer.disconnect()
   }, [columns])
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
