@@ -9,18 +9,22 @@ import { expect, type Page } from '@playwright/test'
 export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
   // A page or the cookie notice fading in is checked once it is there: half-way, its text's
   // contrast is measured through its opacity (a check on a busy machine caught /wheel mid-fade).
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Looked for from the next frame on, and again until none runs: a page that has just rendered
+  // (a wheel loaded from /saved) may start its fade or colour transitions a frame later.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+      const running = document
         .getAnimations()
         .filter(
           (animation) =>
             animation.playState === 'running' &&
             animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
         )
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
+      if (running.length === 0) return
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
+    }
+  })
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
   const violations = result.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
