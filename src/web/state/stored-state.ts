@@ -14,11 +14,16 @@ import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
  */
 const checkedItems: CheckedItems = new WeakSet()
 
-/** The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). */
-export const parseStoredWheel = (stored: StoredWheel | null) =>
+/**
+ * The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). `again`:
+ * a read after the page's first (another tab's change), which checks only the items it has not
+ * checked before. The page's first read remembers nothing: remembering 10,000 items would add about
+ * a millisecond to every start, for a page that may never hear another tab.
+ */
+export const parseStoredWheel = (stored: StoredWheel | null, again = false) =>
   stored === null || 'text' in stored
     ? parsePersistedState(stored?.text ?? null)
-    : parsePersistedValue(stored.json, stored.chars, checkedItems)
+    : parsePersistedValue(stored.json, stored.chars, again ? checkedItems : undefined)
 
 /**
  * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged

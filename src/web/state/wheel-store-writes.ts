@@ -109,7 +109,7 @@ function adoptStored(): void {
   }
   if (stored === null) return
   // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
-  const state = keepUnchanged(pick(store.getState()), parseStoredWheel(stored).state)
+  const state = keepUnchanged(pick(store.getState()), parseStoredWheel(stored, true).state)
   applyingRemote = true
   // A tab's next write then already contains what the other tab saved: neither overwrites the
   // other's wheels with a stale copy. Saved wheels in IndexedDB follow through their own channel.
