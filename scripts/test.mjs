@@ -4,6 +4,7 @@
 // line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { inputsDigest, writeStamp } from './build-stamp.mjs'
 
@@ -19,6 +20,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 }
 const failures = []
 // Printed after the summary's flaky lines, so that the end of CI's output says why a step failed.
 const laterNotes = []
+// Vitest tests that failed, named at the end beside the flaky browser tests.
+const failedNames = []
 
 function run(name, command, args, env = {}) {
   console.log(`\n━━ ${name}: ${[command, ...args].join(' ')}`)
@@ -110,6 +113,15 @@ function countVitest(project) {
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   )
   totals.failed += brokenFiles.length
+  // Named again at the end, where CI's tail of the output shows them.
+  for (const file of report.testResults) {
+    const name = relative('.', file.name)
+    if (file.status === 'failed' && file.assertionResults.length === 0)
+      failedNames.push(`${name}: did not load`)
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') failedNames.push(`${name}: ${test.fullName}`)
+    }
+  }
   return report.numFailedTests + brokenFiles.length
 }
 
@@ -177,6 +189,7 @@ else totals.failed += 1
 
 console.log('')
 for (const title of flaky) console.log(`flaky (passed on retry): ${title}`)
+for (const name of failedNames) console.log(`failed: ${name}`)
 for (const note of laterNotes) console.log(note)
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`)
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : ''
