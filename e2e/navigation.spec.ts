@@ -25,3 +25,18 @@ test('a link opens the next page at its top, Back returns to where the page was 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   expect(await scrollY(page)).toBe(0)
 })
+
+test('a reload returns to where the page was left, also after scrolling back up', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 600 })
+  await page.goto('/faq')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  const bottom = await scrollY(page)
+  expect(bottom).toBeGreaterThan(300)
+  // The last position before leaving counts, not an earlier one.
+  await page.evaluate(() => window.scrollTo(0, 250))
+  await expect.poll(() => scrollY(page)).toBe(250)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(() => scrollY(page)).toBe(250)
+})

