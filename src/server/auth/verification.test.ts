@@ -7,6 +7,10 @@ import { newUser, register, send } from '../testing/auth'
 import { DATABASE_KINDS } from '../testing/harness'
 import { useTestApp } from '../testing/test-app'
 
+// Mails go out from the job queue; beside the build and the other tests in CI, that can take over
+// vi.waitFor's default second.
+const MAIL_WAIT = { timeout: 10_000, interval: 50 }
+
 describe.each(DATABASE_KINDS)('email verification on %s', (kind) => {
   const server = useTestApp(kind, { clean: [] })
 
@@ -19,7 +23,7 @@ describe.each(DATABASE_KINDS)('email verification on %s', (kind) => {
         .find((m) => m.includes(`To: ${email}`) && m.includes(subject))
       if (!mail) throw new Error('no mail yet')
       return mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-    })
+    }, MAIL_WAIT)
   const verified = async (email: string) =>
     (await server.database.db.select().from(users).where(eq(users.email, email)))[0]?.emailVerified
 
