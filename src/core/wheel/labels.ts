@@ -99,8 +99,10 @@ export function fitWheelLabels(
   boxOf: (index: number) => LabelBox,
   measure: Measure,
 ): WheelLabels | null {
-  const cleaned = texts.map(clean)
   const boxes = texts.map((_, i) => boxOf(i))
+  // Only the texts that can get a label are cleaned: on a 10,000-item wheel none can, and the
+  // regular expression over every text was 1.5 ms of each drawing.
+  const cleaned = texts.map((text, i) => (hasRoomForLabel(boxes[i] as LabelBox) ? clean(text) : ''))
   let size = MAX_LABEL_PX
   let any = false
   for (let i = 0; i < cleaned.length; i++) {

@@ -1,6 +1,12 @@
 import { textDirectionOf } from '../../../core/text/direction'
 import { textColorFor } from '../../../core/wheel/colors'
-import { fitWheelLabels, LABEL_LINE_HEIGHT, readsUpsideDown, wheelLabelBox } from '../../../core/wheel/labels'
+import {
+  fitWheelLabels,
+  hasRoomForLabel,
+  LABEL_LINE_HEIGHT,
+  readsUpsideDown,
+  wheelLabelBox,
+} from '../../../core/wheel/labels'
 import { DEFAULT_LOOK, FONT_STACKS, type WheelLook } from '../../../core/wheel/look'
 import type { Item } from '../../../core/wheel/model'
 import { labelColorFor } from '../../../core/wheel/themes'
@@ -153,6 +159,8 @@ function drawLabels(
   const pictures = items.some((item) => item.image)
   const box = wheelLabelBox(r, n, pictures)
   const weighted = items.some((item) => weightOf(item) !== 1)
+  // Segments all too thin for a label (a big wheel): nothing to fit.
+  if (!weighted && !hasRoomForLabel(box)) return false
   // Texts are measured at one size and their widths scaled to the size asked for: a canvas text's
   // width grows in proportion to its font size (checked in Chromium at 8–28 px against 100 px: no
   // difference), and every new size the browser has to set up a font for cost about 0.5 ms, which
