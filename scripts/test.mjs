@@ -114,12 +114,10 @@ function countVitest(project) {
   )
   totals.failed += brokenFiles.length
   // Named again at the end, where CI's tail of the output shows them.
+  for (const file of brokenFiles) failedNames.push(`${relative('.', file.name)}: did not load`)
   for (const file of report.testResults) {
-    const name = relative('.', file.name)
-    if (file.status === 'failed' && file.assertionResults.length === 0)
-      failedNames.push(`${name}: did not load`)
     for (const test of file.assertionResults) {
-      if (test.status === 'failed') failedNames.push(`${name}: ${test.fullName}`)
+      if (test.status === 'failed') failedNames.push(`${relative('.', file.name)}: ${test.fullName}`)
     }
   }
   return report.numFailedTests + brokenFiles.length
