@@ -110,11 +110,16 @@ export function strictList<T>(value: unknown, limit: number, read: (v: unknown) 
 }
 
 /**
- * Items already accepted as they are, by a caller that never changes an item in place (the wheel
- * store makes a new object for every edit): a stored 10,000-item wheel read again after one add
- * checks the one new item, not all of them. An item's acceptance depends on its own fields only.
+ * What a page remembers of the items it accepted, for a caller that never changes an item in place
+ * (the wheel store makes a new object for every edit): a stored 10,000-item wheel read again after
+ * one add checks the new item, not all of them. `items`: the objects accepted as they are (an
+ * item's acceptance depends on its own fields only); `last`: the last wheel's item list and its ids.
  */
-export type CheckedItems = WeakSet<object>
+export type CheckedItems = {
+  items: WeakSet<object>
+  last: { list: readonly Item[]; ids: Set<string> } | null
+}
+export const newCheckedItems = (): CheckedItems => ({ items: new WeakSet(), last: null })
 
 /**
  * The item list as `z.array(itemSchema)` with at most MAX_ITEMS returns it. On a list that needs no
@@ -127,9 +132,9 @@ export const strictItems = (value: unknown, checked?: CheckedItems): Item[] | nu
     MAX_ITEMS,
     checked
       ? (v) => {
-          if (checked.has(v as object)) return v as Item
+          if (checked.items.has(v as object)) return v as Item
           const item = strictItem(v)
-          if (item !== null && item === v) checked.add(item)
+          if (item !== null && item === v) checked.items.add(item)
           return item
         }
       : strictItem,
@@ -190,6 +195,52 @@ function isTally(value: unknown, ids: ReadonlySet<string>): value is Record<stri
   return keys.every((id) => ids.has(id) && isInt(counts[id], 1, Number.MAX_SAFE_INTEGER))
 }
 
+/** How many of `list`'s first entries are `before`'s own objects, in the same places. */
+function sharedStart(list: readonly unknown[], before: readonly unknown[]): number {
+  const n = Math.min(list.length, before.length)
+  let i = 0
+  while (i < n && list[i] === before[i]) i++
+  return i
+}
+
+/** A wheel's items as strictItems gives them, and their ids; null where two items share an id. */
+function allItemsAndIds(value: unknown, checked?: CheckedItems) {
+  const items = strictItems(value, checked)
+  if (!items) return null
+  const ids = new Set<string>()
+  for (const item of items) ids.add(item.id)
+  if (ids.size !== items.length) return null
+  if (checked) checked.last = { list: items, ids }
+  return { items, ids }
+}
+
+/**
+ * allItemsAndIds, quicker for a list that starts with most of the last one's own objects (another
+ * tab's change: its unchanged chunks are read back as the same objects): only the items after
+ * those are checked, and the last list's ids are updated instead of made again.
+ */
+function itemsAndIds(value: unknown, checked?: CheckedItems): { items: Item[]; ids: Set<string> } | null {
+  const last = checked?.last
+  const kept = last && Array.isArray(value) ? sharedStart(value, last.list) : 0
+  if (!checked || !last || !Array.isArray(value) || kept < value.length / 2)
+    return allItemsAndIds(value, checked)
+  if (value.length > MAX_ITEMS) return null
+  const tail = value.slice(kept)
+  const rest = strictItems(tail, checked)
+  if (!rest) return null
+  const { ids } = last
+  // Remembered again only once the ids are this list's.
+  checked.last = null
+  for (let i = kept; i < last.list.length; i++) ids.delete((last.list[i] as Item).id)
+  for (const item of rest) {
+    if (ids.has(item.id)) return null
+    ids.add(item.id)
+  }
+  const items: Item[] = rest === tail ? value : [...value.slice(0, kept), ...rest]
+  checked.last = { list: items, ids }
+  return { items, ids }
+}
+
 const WHEEL_KEYS = [
   'id',
   'name',
@@ -208,11 +259,9 @@ export function strictWheel(value: unknown, checked?: CheckedItems): Wheel | nul
   if (!w) return null
   const { id, name, tally, createdAt, updatedAt } = w
   if (!(id === null || isValidId(id)) || !isString(name, MAX_WHEEL_NAME)) return null
-  const items = strictItems(w.items, checked)
-  if (!items) return null
-  const ids = new Set<string>()
-  for (const item of items) ids.add(item.id)
-  if (ids.size !== items.length) return null
+  const listed = itemsAndIds(w.items, checked)
+  if (!listed) return null
+  const { items, ids } = listed
   const settings = strictWheelSettings(w.settings)
   if (!settings) return null
   if (tally !== undefined && !isTally(tally, ids)) return null

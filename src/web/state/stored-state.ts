@@ -4,7 +4,7 @@ import {
   parsePersistedState,
   parsePersistedValue,
 } from '../../core/storage/persisted-state'
-import type { CheckedItems } from '../../core/wheel/checks'
+import { newCheckedItems } from '../../core/wheel/checks'
 import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
 
 /**
@@ -12,7 +12,7 @@ import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
  * unchanged chunks back as the same objects (wheel-local-storage.ts), and no item is ever changed
  * in place, so only the items that are new are checked again.
  */
-const checkedItems: CheckedItems = new WeakSet()
+const checkedItems = newCheckedItems()
 
 /**
  * The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). `again`:
