@@ -9,8 +9,8 @@ import { type Bands, colourBands } from '../../../core/wheel/bands'
  * 500-item wheel at 200 px. Filling hundreds of thin wedges as paths cost more for the same look,
  * and the path's own anti-aliasing leaves seams between neighbours.
  *
- * The angles are binned (65,536 bins a turn); running sums of each bin's colour give any range's
- * mean in O(1), so a pixel costs the same whatever its footprint. Everything that depends only on
+ * The angles are binned (65,536 bins a turn); running sums of the colour over the bands' runs of
+ * bins give any range's mean in O(1), so a pixel costs the same whatever its footprint. Everything that depends only on
  * the size (each pixel's bin, footprint and rim coverage) is worked out once per size and kept.
  */
 const BINS = 65_536
@@ -60,36 +60,65 @@ function discOf(px: number, c: number, r: number): Disc {
   return disc
 }
 
-/** The bins twice over, from half a turn before 0 to half a turn after: no footprint wraps. */
+/**
+ * The bins twice over, from half a turn before 0 to half a turn after, so that no footprint wraps:
+ * each position's run (a band's stretch of consecutive positions), kept between draws (0.5 MB).
+ */
 const SPAN = 2 * BINS
 const OFF = BINS / 2
-// Kept between draws (1.5 MB): a 10,000-item wheel is drawn again on every change of its items.
-const bandOf = new Int32Array(SPAN)
-/** Running sums of the bins' red, green and blue, interleaved: sums[3i + k] totals bins [0, i). */
-const sums = new Uint32Array(3 * (SPAN + 1))
+const runOf = new Int32Array(SPAN)
 
-/** Fills bandOf and sums for these bands; answers each band's colour as an ABGR word (alpha 0). */
-function tables(bands: Bands): Uint32Array {
+/**
+ * The runs of positions for these bands: where each starts, its colour as an ABGR word (alpha 0)
+ * and its red, green and blue, and the running sums of those over every position before it. The
+ * sum of a colour over positions [0, x) is then sum[r] + (x - start[r]) × colour[r], r = runOf[x]:
+ * any range's mean in O(1), from tables the size of the bands rather than of the bins.
+ */
+function runs(bands: Bands) {
   const n = bands.colors.length
   const rgb = bands.colors.map((c) => Number.parseInt(c.slice(1), 16))
-  let band = 0
-  for (let b = 0; b < BINS; b++) {
-    const centre = ((b + 0.5) / BINS) * TWO_PI
-    while (band < n - 1 && (bands.starts[band + 1] as number) <= centre) band++
-    bandOf[OFF + b] = band
+  // The first bin of each band: the first whose centre is at or after its start (band 0 from 0).
+  const first = new Int32Array(n + 1)
+  first[n] = BINS
+  const centre = (b: number) => ((b + 0.5) / BINS) * TWO_PI
+  for (let i = 1; i < n; i++) {
+    const start = bands.starts[i] as number
+    let b = Math.min(BINS, Math.max(0, Math.ceil((start / TWO_PI) * BINS - 0.5)))
+    while (b > 0 && centre(b - 1) >= start) b--
+    while (b < BINS && centre(b) < start) b++
+    first[i] = Math.max(b, first[i - 1] as number)
   }
-  for (let i = 0; i < OFF; i++) {
-    bandOf[i] = bandOf[i + BINS] as number
-    bandOf[OFF + BINS + i] = bandOf[OFF + i] as number
-  }
-  for (let i = 0; i < SPAN; i++) {
-    const c = rgb[bandOf[i] as number] as number
-    const at = 3 * i
-    sums[at + 3] = (sums[at] as number) + ((c >> 16) & 255)
-    sums[at + 4] = (sums[at + 1] as number) + ((c >> 8) & 255)
-    sums[at + 5] = (sums[at + 2] as number) + (c & 255)
-  }
-  return Uint32Array.from(rgb, (c) => ((c & 255) << 16) | (c & 0xff00) | ((c >> 16) & 255))
+  const most = 2 * n + 2
+  const start = new Int32Array(most)
+  const word = new Uint32Array(most)
+  const colour = new Uint8Array(3 * most)
+  const sum = new Uint32Array(3 * most)
+  let count = 0
+  let lastBand = -1
+  for (let turn = -1; turn <= 1; turn++)
+    for (let band = 0; band < n; band++) {
+      const from = Math.max(0, OFF + turn * BINS + (first[band] as number))
+      const to = Math.min(SPAN, OFF + turn * BINS + (first[band + 1] as number))
+      if (from >= to) continue
+      if (band !== lastBand) {
+        const c = rgb[band] as number
+        const k = 3 * count
+        start[count] = from
+        word[count] = ((c & 255) << 16) | (c & 0xff00) | ((c >> 16) & 255)
+        colour[k] = (c >> 16) & 255
+        colour[k + 1] = (c >> 8) & 255
+        colour[k + 2] = c & 255
+        if (count > 0) {
+          const width = from - (start[count - 1] as number)
+          for (let j = 0; j < 3; j++)
+            sum[k + j] = (sum[k - 3 + j] as number) + width * (colour[k - 3 + j] as number)
+        }
+        count++
+        lastBand = band
+      }
+      runOf.fill(count - 1, from, to)
+    }
+  return { start, word, colour, sum }
 }
 
 /**
@@ -128,7 +157,7 @@ export function paintBandWheel(
   // Every pixel of the disc is written below and none outside it ever is: the image is reused.
   d.image ??= ctx.createImageData(px, px)
   const pixels = new Uint32Array(d.image.data.buffer)
-  const words = tables(bands)
+  const { start, word: words, colour, sum } = runs(bands)
   const half = footprints(r, TWO_PI / bands.colors.length)
   // A footprint narrower than every band that starts and ends in one band lies wholly inside it.
   let narrow = BINS
@@ -143,18 +172,31 @@ export function paintBandWheel(
     const h = half[rho[p] as number] as number
     const lo = (bin[p] as number) + OFF - h
     const hi = lo + 2 * h + 1
-    const first = bandOf[lo] as number
+    const first = runOf[lo] as number
     let word: number
     // Most pixels lie inside one band: its colour. The others (edges, the centre) take the mean.
-    if (h < narrow && first === bandOf[hi - 1]) word = words[first] as number
+    if (h < narrow && first === runOf[hi - 1]) word = words[first] as number
     else {
+      const last = runOf[hi] as number
       const k = 1 / (hi - lo)
-      const a = 3 * lo
-      const z = 3 * hi
-      word =
-        ((((sums[z + 2] as number) - (sums[a + 2] as number)) * k + 0.5) << 16) |
-        ((((sums[z + 1] as number) - (sums[a + 1] as number)) * k + 0.5) << 8) |
-        ((((sums[z] as number) - (sums[a] as number)) * k + 0.5) | 0)
+      const a = 3 * first
+      const z = 3 * last
+      const from = lo - (start[first] as number)
+      const to = hi - (start[last] as number)
+      // Each channel's sum over [lo, hi), from the running sums at the two ends' runs.
+      const red =
+        (sum[z] as number) + to * (colour[z] as number) - (sum[a] as number) - from * (colour[a] as number)
+      const green =
+        (sum[z + 1] as number) +
+        to * (colour[z + 1] as number) -
+        (sum[a + 1] as number) -
+        from * (colour[a + 1] as number)
+      const blue =
+        (sum[z + 2] as number) +
+        to * (colour[z + 2] as number) -
+        (sum[a + 2] as number) -
+        from * (colour[a + 2] as number)
+      word = ((blue * k + 0.5) << 16) | ((green * k + 0.5) << 8) | ((red * k + 0.5) | 0)
     }
     // RGBA bytes read as one little-endian word: ABGR.
     pixels[index[p] as number] = (word | ((alpha[p] as number) << 24)) >>> 0
