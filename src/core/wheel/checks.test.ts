@@ -171,6 +171,7 @@ describe('the hand-written wheel checks agree with the schemas', () => {
     expect(strictItems([extra], checked)?.[0]).toEqual({ id: 'extra-1', text: 'Extra', color: '#3b82f6' })
     expect(checked.items.has(extra)).toBe(false)
   })
+
   it('a wheel read after the one before gives what a first read gives (ids kept from the last list)', () => {
     // Each list keeps the first objects of the one before (as another tab's change is read back),
     // drops the rest, and adds items: new ones, or objects of the list before, ids often repeated.

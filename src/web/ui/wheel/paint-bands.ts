@@ -10,8 +10,9 @@ import { type Bands, colourBands } from '../../../core/wheel/bands'
  * and the path's own anti-aliasing leaves seams between neighbours.
  *
  * The angles are binned (65,536 bins a turn); running sums of the colour over the bands' runs of
- * bins give any range's mean in O(1), so a pixel costs the same whatever its footprint. Everything that depends only on
- * the size (each pixel's bin, footprint and rim coverage) is worked out once per size and kept.
+ * bins give any range's mean in O(1), so a pixel costs the same whatever its footprint. Everything
+ * that depends only on the size (each pixel's bin, footprint and rim coverage) is worked out once
+ * per size and kept.
  */
 const BINS = 65_536
 const TWO_PI = 2 * Math.PI
