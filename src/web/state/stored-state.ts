@@ -8,9 +8,9 @@ import { newCheckedItems } from '../../core/wheel/checks'
 import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
 
 /**
- * The current wheel's items this page has checked. Another tab's change reads a big wheel's
- * unchanged chunks back as the same objects (wheel-local-storage.ts), and no item is ever changed
- * in place, so only the items that are new are checked again.
+ * The current wheel's items this page has checked, and the last list's ids. Another tab's change
+ * reads a big wheel's unchanged chunks back as the same objects (wheel-local-storage.ts), and no
+ * item is ever changed in place, so only the items that are new are checked again.
  */
 const checkedItems = newCheckedItems()
 
