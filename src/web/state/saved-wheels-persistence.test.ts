@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
+import { IDBDatabase, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
@@ -90,6 +90,37 @@ describe('saved wheels in IndexedDB', () => {
     // In key order a (6) b (5) c (3) d (2) e (3): [a] [b c] [d e], each batch at most 8 items.
     expect(pauses).toEqual([1, 3])
     db.close()
+  })
+
+  it('a page other than /saved reads the wheels a wheel or so per frame; /saved, five at a time', async () => {
+    const wheels = ['a', 'b', 'c'].map((id) => saved(id, `Wheel ${id}`, 6_000))
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    await writeSaved(db, {
+      put: wheels.map((wheel, seq) => ({ id: wheel.id as string, seq, wheel })),
+      migrated: true,
+    })
+    db.close()
+    const batches: number[] = []
+    for (const listed of [false, true]) {
+      let reads = 0
+      const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction')
+      vi.resetModules()
+      const data = await import('./browser-data')
+      if (listed) data.savedWheelsListed()
+      const { useWheelStore } = await import('./wheel-store')
+      await data.savedWheelsRead()
+      // The transactions that read only wheels: one per batch.
+      for (const [stores] of transaction.mock.calls) if (stores === 'wheels') reads += 1
+      transaction.mockRestore()
+      expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
+        'Wheel a',
+        'Wheel b',
+        'Wheel c',
+      ])
+      batches.push(reads)
+    }
+    // 18,000 items: three batches of one 6,000-item wheel elsewhere, one batch on /saved.
+    expect(batches).toEqual([3, 1])
   })
 
   it('a tab still starting while another moves the wheels in keeps every wheel (the other tab empties the old key)', async () => {

@@ -30,8 +30,13 @@ import * as legacy from './sync-state'
  * back; and from then on, following what other tabs write.
  */
 
-/** Items read per task when the page opens: 50,000 (5 full wheels) take about 40 ms to deserialise. */
+/**
+ * Items read per task when the page opens. On /saved, whose actions wait for the wheels, 50,000 (5
+ * full wheels, about 40 ms to deserialise). On any other page the read only serves cloud sync and
+ * runs beside what the user does there (going to /saved among it): 10,000, a few ms a frame.
+ */
 const READ_BUDGET = 50_000
+const BACKGROUND_READ_BUDGET = 10_000
 /** Opening the database takes milliseconds; past this it is stuck (a known browser bug), not slow. */
 const OPEN_TIMEOUT_MS = 5_000
 
@@ -193,7 +198,8 @@ export async function startSavedWheels(
       // The cards paint before the wheels themselves are deserialised.
       await afterPaint()
     }
-    const snapshot = await readSaved(db, { budget: READ_BUDGET, pause: afterPaint })
+    const budget = saved.listPage ? READ_BUDGET : BACKGROUND_READ_BUDGET
+    const snapshot = await readSaved(db, { budget, pause: afterPaint })
     for (const row of snapshot.wheels) saved.seqs.set(row.id, row.seq)
     saved.nextSeq = snapshot.wheels.reduce((top, r) => Math.max(top, r.seq), 0) + 1
     saved.syncRecord = snapshot.sync

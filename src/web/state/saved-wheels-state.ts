@@ -56,6 +56,8 @@ export const saved = {
   forcedVersions: new Set<string>(),
   tombstones: createTombstones(),
   syncRecord: null as SyncState | null,
+  /** Set by /saved as its code arrives: its actions wait for the wheels (read in larger slices). */
+  listPage: false,
   /** Where the change being applied comes from (set only while it is applied). */
   source: 'here' as ChangeSource,
   /** Set while another tab's "cleared" is applied here: nothing to clear or announce again. */

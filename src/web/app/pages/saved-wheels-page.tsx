@@ -16,7 +16,7 @@ import { downloadWheel, readWheelFile } from '../../features/saved-wheels/wheel-
 import { SharedLinks } from '../../features/share/shared-links'
 import { t } from '../../i18n/i18n'
 import { Link, useNavigate } from '../../router'
-import { savedWheelsRead } from '../../state/browser-data'
+import { savedWheelsListed, savedWheelsRead } from '../../state/browser-data'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
 import { useSyncStatus } from '../../state/sync-status'
@@ -33,6 +33,7 @@ import { usePageTitle } from '../../ui/use-page-title'
 
 // The saved wheels are asked for as this page's code arrives, not after its first render: on a
 // fresh load of /saved their cards can then be in that first render.
+savedWheelsListed()
 void savedWheelsRead()
 
 function Upsell() {
