@@ -1,14 +1,22 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { expectAgreement, nearlyValid } from '../testing/schema-agreement'
+import { wheelArb } from '../testing/wheel-arbitraries'
+import { newCheckedItems } from '../wheel/checks'
 import { createDefaultWheel, type Wheel } from '../wheel/model'
 import {
   applyServerWheels,
+  deletions,
   emptySyncState,
   missingWheels,
-  pendingChanges,
   repairedSyncState,
+  type SyncState,
+  strictSyncedWheel,
+  wheelChange,
   wheelsOfOtherAccount,
   withSentWheels,
 } from './merge'
+import { syncedWheelSchema } from './protocol'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 12, minute)).toISOString()
 const wheel = (id: string, name: string, updated = 0): Wheel => ({
@@ -26,7 +34,29 @@ const row = (w: Wheel | null, id: string, updatedAt: string, revision = 1) => ({
   revision,
 })
 
+/** What a sync pushes: each wheel's change, then the deletes (as the sync engine puts them together). */
+const pendingChanges = (local: readonly Wheel[], state: SyncState, deleted: readonly string[] = []) => [
+  ...local.flatMap((w) => wheelChange(w, state) ?? []),
+  ...deletions(local, state, deleted),
+]
+
 describe('sync merge', () => {
+  it('checks a wheel to push as the server schema does, without zod', () => {
+    // Saved wheels (an id and both timestamps), and copies with one part changed or taken away.
+    const stamp = fc
+      .date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true })
+      .map((d) => d.toISOString())
+    const saved = nearlyValid(
+      fc
+        .tuple(wheelArb, fc.constantFrom('w', 'saved-1'), stamp, stamp)
+        .map(([wheel, id, createdAt, updatedAt]) => ({ ...wheel, id, createdAt, updatedAt })),
+    )
+    expectAgreement(syncedWheelSchema, strictSyncedWheel, saved, 4_000)
+    // With the items accepted before remembered across every wheel tried.
+    const checked = newCheckedItems()
+    expectAgreement(syncedWheelSchema, (v) => strictSyncedWheel(v, checked), saved, 4_000)
+  })
+
   it('pushes new and changed wheels with their base, deletes for wheels deleted here, nothing for agreed ones', () => {
     const state = { userId: 'u', cursor: 3, synced: { a: at(0), b: at(0), gone: at(1) } }
     const local = [

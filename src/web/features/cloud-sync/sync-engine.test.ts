@@ -72,12 +72,12 @@ describe('cloud sync engine', () => {
   })
 
   it('records each answered batch of an upload, so one cut off half-way resumes after it', async () => {
-    // Three wheels of about 1.5 MB: two go in the first request (up to 4 MB), the third in a second.
+    // Three wheels of about 0.45 MB: two go in the first request (up to 1 MB), the third in a second.
     const big = (id: string) => ({
       ...saved(id, `Big ${id}`, 1),
-      items: Array.from({ length: 10_000 }, (_, i) => ({
+      items: Array.from({ length: 8_000 }, (_, i) => ({
         id: `${id}-${i}`,
-        text: 'x'.repeat(120),
+        text: 'x'.repeat(10),
         color: '#3b82f6',
       })),
     })

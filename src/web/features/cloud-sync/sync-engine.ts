@@ -3,13 +3,13 @@ import {
   applyServerWheels,
   emptySyncState,
   missingWheels,
-  pendingChanges,
   repairedSyncState,
   type SyncState,
   wheelsOfOtherAccount,
   withSentWheels,
 } from '../../../core/sync/merge'
 import type { SyncResponse } from '../../../core/sync/protocol'
+import { newCheckedItems } from '../../../core/wheel/checks'
 import type { Wheel } from '../../../core/wheel/model'
 import { ApiError } from '../../api/client'
 import { wheelsApi } from '../../api/wheels'
@@ -26,7 +26,7 @@ import {
 import { registerDeclinedDataRemover } from '../../state/declined-data-removers'
 import { setSyncStatus } from '../../state/sync-status'
 import { useWheelStore } from '../../state/wheel-store'
-import { batches, KEEPALIVE_CHARS, pullPages, pushBody } from './sync-requests'
+import { batches, changesToPush, KEEPALIVE_CHARS, pullPages, pushBody } from './sync-requests'
 
 const DEBOUNCE_MS = 800
 const POLL_MS = 30_000
@@ -77,6 +77,9 @@ export function startCloudSync(
   let refusal: string | null = null
   let retry: ReturnType<typeof setTimeout> | undefined
 
+  /** The items of wheels to push already found to be as the server takes them (checks.ts). */
+  const checked = newCheckedItems()
+
   /**
    * Pushes the changes in batches, each answer taken in and recorded by `settle` as it comes (an
    * upload the page leaves half-way resumes after its last answered batch), and answers the
@@ -89,10 +92,10 @@ export function startCloudSync(
     settle: (answer: SyncResponse) => Promise<boolean>,
   ): Promise<SyncResponse[] | null> {
     // A push refused for lack of room is not sent again as it was: only the user can make room.
-    const changes = readOnly || refusal !== null ? [] : pendingChanges(sent, current, deleted)
+    const changes = readOnly || refusal !== null ? [] : await changesToPush(sent, current, deleted, checked)
     if (changes.length === 0) return pullPages(current.cursor)
     let since = current.cursor
-    for (const batch of batches(changes)) {
+    for (const batch of await batches(changes)) {
       // The wheels the server stores as sent are not sent back: they are here already.
       const body = pushBody(since, batch)
       let answer: SyncResponse
