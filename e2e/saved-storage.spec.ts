@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { STORE_KEY } from '../src/core/storage/keys'
+import { SAVED_PENDING_KEY, STORE_KEY } from '../src/core/storage/keys'
 import { registerPremium } from './premium-helpers'
 import { countStoredSavedWheels, storedSavedWheels, storedWheelState } from './wheel-helpers'
 
@@ -198,4 +198,45 @@ test('"Saved." after Save Wheel means the browser has stored the wheel: a reload
   await page.goto('/saved')
   await expect(cards(page)).toHaveCount(1)
   await expect(page.getByRole('article', { name: 'Right before the reload' })).toBeVisible()
+})
+
+test('a wheel imported just before the page is left is kept, though the browser database had not stored it yet', async ({
+  page,
+  context,
+}) => {
+  await registerPremium(page, 'Leaving Lee')
+  // Nothing reaches the account: the wheel can only come back from this browser.
+  await context.route('**/api/wheels/sync', (route) => route.abort())
+  await page.goto('/saved')
+  await expect(page.getByText('No saved wheels yet')).toBeVisible()
+  // This page's writes to the browser's database wait behind a transaction that never ends, as when
+  // the tab is closed mid-write (Chromium drops an unfinished write of a page being left).
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const open = indexedDB.open('whirl')
+        open.onsuccess = () => {
+          const meta = open.result.transaction('meta', 'readwrite').objectStore('meta')
+          const busy = () => {
+            meta.get('sync').onsuccess = busy
+          }
+          busy()
+          resolve()
+        }
+      }),
+  )
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'Last minute.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ name: 'Last minute', items: items('Last minute', 300) })),
+  })
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText('Imported “Last minute”.')
+  await page.goto('/about')
+
+  await page.goto('/saved')
+  await expect(page.getByRole('article', { name: 'Last minute' })).toContainText('300 items')
+  // Stored in the database now, and no longer kept aside.
+  await expect.poll(() => countStoredSavedWheels(page)).toBe(1)
+  expect((await storedSavedWheels(page))[0]?.items).toHaveLength(300)
+  expect(await page.evaluate((key) => localStorage.getItem(key), SAVED_PENDING_KEY)).toBeNull()
 })

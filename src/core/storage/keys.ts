@@ -5,6 +5,8 @@
 export const STORE_KEY = 'whirl-wheel-store'
 /** Where the page keeps a stored value that could not be taken over whole, so nothing is lost. */
 export const BACKUP_KEY = 'whirl-wheel-store-backup'
+/** Saved wheels a page was left with before the browser's database had them (web/state/saved-wheels-journal.ts). */
+export const SAVED_PENDING_KEY = 'whirl-saved-pending'
 /** The browser database (IndexedDB) of the saved wheels: a first visit checks it exists before loading its code. */
 export const SAVED_WHEELS_DB = 'whirl'
 /**

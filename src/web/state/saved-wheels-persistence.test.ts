@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { IDBDatabase, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { STORE_KEY } from '../../core/storage/keys'
+import { SAVED_PENDING_KEY, STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
 
@@ -147,6 +147,50 @@ describe('saved wheels in IndexedDB', () => {
     db.close()
   })
 
+  it('a page left before its write landed keeps the wheels in local storage; the next load stores them', async () => {
+    const first = await load()
+    first.useWheelStore.setState({ savedWheels: [saved('a', 'Class A')] })
+    await first.commitSaved()
+    // Changed and left at once: the write has not begun, and the browser may drop it.
+    const edited = { ...saved('a', 'Class A, renamed'), updatedAt: at(5) }
+    first.useWheelStore.setState({ savedWheels: [edited, saved('n', 'New one')] })
+    window.dispatchEvent(new Event('pagehide'))
+    const kept = JSON.parse(localStorage.getItem(SAVED_PENDING_KEY) ?? '[]') as Wheel[]
+    expect(kept.map((w) => w.name)).toEqual(['Class A, renamed', 'New one'])
+    // This page lived on: once its write (begun as it was hidden) is stored, the key goes.
+    await vi.waitFor(() => expect(localStorage.getItem(SAVED_PENDING_KEY)).toBeNull())
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A, renamed', 'New one'])
+    db.close()
+
+    // The next page finds what a page left behind: a newer copy replaces the stored one, an older
+    // one does not, a new one is added, and something unreadable is left out.
+    localStorage.setItem(
+      SAVED_PENDING_KEY,
+      JSON.stringify([
+        { ...saved('a', 'Renamed again'), updatedAt: at(9) },
+        { ...saved('n', 'Older copy'), updatedAt: at(0) },
+        saved('m', 'Made just before leaving'),
+        { ...saved('bad', 'Broken'), items: 'not a list' },
+      ]),
+    )
+    const next = await load()
+    expect(next.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
+      'Renamed again',
+      'New one',
+      'Made just before leaving',
+    ])
+    expect(localStorage.getItem(SAVED_PENDING_KEY)).toBeNull()
+    await next.commitSaved()
+    const after = (await openSavedWheelsDb()) as IDBDatabase
+    expect((await readSaved(after)).wheels.map((r) => r.wheel.name)).toEqual([
+      'Renamed again',
+      'New one',
+      'Made just before leaving',
+    ])
+    after.close()
+  })
+
   it('a wheel saved by a tab of the older version (local storage only) is taken in, and none is removed', async () => {
     const { useWheelStore, commitSaved } = await load()
     useWheelStore.setState({ savedWheels: [saved('a', 'Class A')] })
@@ -254,8 +298,11 @@ describe('saved wheels in IndexedDB', () => {
     otherRemoval.registerDeclinedDataRemover(stopSync)
     const declining = await load()
     expect(declining.useWheelStore.getState().savedWheels).toHaveLength(1)
+    // A wheel a page was left with before it was stored goes too.
+    localStorage.setItem(SAVED_PENDING_KEY, JSON.stringify([saved('b', 'Left behind')]))
     const removal = await import('./data-removal')
     await removal.removeDeclinedData()
+    expect(localStorage.getItem(SAVED_PENDING_KEY)).toBeNull()
     await vi.waitFor(() => expect(stopSync).toHaveBeenCalled())
     expect(other.useWheelStore.getState().savedWheels).toEqual([])
     await other.commitSaved()

@@ -2,6 +2,7 @@ import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import { changedWheels } from './saved-wheels-changes'
 import type { SavedWrite, StoredWheel } from './saved-wheels-db'
+import { writeBegun } from './saved-wheels-journal'
 import {
   type Notice,
   SAVED_FAILED_MESSAGE,
@@ -92,12 +93,14 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
   dirtyPut.clear()
   dirtyRemove.clear()
   saved.forcedVersions.clear()
+  const settled = writeBegun(put.map((row) => row.id))
   try {
     const written = writeSaved(db, write)
     // The main thread's part of the write (each changed wheel is cloned now); the rest is the browser's.
     performance.measure?.('whirl:persist-saved', { start: started })
     const stored = await written
     if (stored) tombstones.stored(stored)
+    settled()
     if (extra.sync !== undefined) saved.syncRecord = extra.sync
     setProblem(null, [SAVED_FULL_MESSAGE, SAVED_FAILED_MESSAGE])
     const changedTombstones = taken.deletedAdd.length > 0 || taken.deletedForget.length > 0
@@ -115,6 +118,7 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
     for (const id of remove) if (!now.has(id)) dirtyRemove.add(id)
     tombstones.giveBack(taken)
     for (const id of forced) saved.forcedVersions.add(id)
+    settled()
     // The browser's storage is full: the oldest versions make room first, never a saved wheel.
     if (
       isQuotaError(error) &&

@@ -3,6 +3,7 @@ import type { Wheel } from '../../core/wheel/model'
 import { runDeclinedDataRemovers } from './declined-data-removers'
 import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
 import type { StoredWheel } from './saved-wheels-db'
+import { keepUnstored, takeLeftWheels } from './saved-wheels-journal'
 import {
   commitSaved,
   noteChange,
@@ -223,12 +224,16 @@ export async function startSavedWheels(
     for (const notice of early.splice(0)) void followOtherTab(notice)
     if (lateLocal) mergeIn(lateLocal)
     lateLocal = null
+    // Wheels a page was left with before they were stored (this tab's last visit, or another's).
+    mergeIn(takeLeftWheels())
     // For the storage bench: how long opening (and migrating) took.
     performance.measure?.('whirl:saved-wheels-ready', { start: started })
     markSavedWheelsReady()
     if (dirtyPut.size > 0 || dirtyRemove.size > 0 || tombstones.pending()) schedule()
-    // A change still waiting when the tab is hidden or closed is written at once.
+    // A change still waiting when the tab is hidden or closed is written at once, and kept in local
+    // storage too until it is stored: the browser may drop the write of a page being left.
     const flush = () => {
+      keepUnstored()
       if (writeWaiting() && saved.mode === 'indexeddb') void commitSaved()
     }
     addEventListener('pagehide', flush)

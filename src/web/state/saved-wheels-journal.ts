@@ -1,0 +1,79 @@
+import { SAVED_PENDING_KEY } from '../../core/storage/keys'
+import { strictWheel } from '../../core/wheel/checks'
+import type { Wheel } from '../../core/wheel/model'
+import { saved } from './saved-wheels-state'
+
+/**
+ * The saved wheels a page leaves before the browser's database has them. Chromium drops an
+ * IndexedDB write that a page leaving has not finished, even one begun in `pagehide` (measured,
+ * decision 0041): a wheel imported or changed just before the tab closed was lost. So when the page
+ * is hidden with such a write waiting or under way, those wheels go to local storage, which writes
+ * at once, and the next start takes them in (newer copies win) and writes them to the database.
+ */
+
+/** Saved wheels this tab is writing to the database now (their write not yet committed). */
+const writing = new Set<string>()
+/** Whether this tab put wheels in the key (so it is removed once they are stored). */
+let kept = false
+
+/** A write of these wheels began; `done` once it is committed (or failed and marked again). */
+export function writeBegun(ids: readonly string[]): () => void {
+  for (const id of ids) writing.add(id)
+  return () => {
+    for (const id of ids) writing.delete(id)
+    if (kept && writing.size === 0 && saved.dirtyPut.size === 0) forget()
+  }
+}
+
+/** The page is being hidden or left: the wheels not yet in the database are kept in local storage. */
+export function keepUnstored(): void {
+  // Those being written first, then those waiting: the last is the latest change.
+  const ids = [...new Set([...writing, ...saved.dirtyPut])]
+  if (ids.length === 0 || saved.mode !== 'indexeddb') return
+  const byId = new Map((saved.store?.getState().savedWheels ?? []).map((w) => [w.id, w]))
+  const wheels = ids.flatMap((id) => byId.get(id) ?? [])
+  // Where all of them do not fit beside the current wheel, the latest change alone may.
+  for (const some of [wheels, wheels.slice(-1)]) {
+    try {
+      localStorage.setItem(SAVED_PENDING_KEY, JSON.stringify(some))
+      kept = true
+      return
+    } catch {
+      // No room: try with less, else the database write, if the page lives on, is all there is.
+    }
+  }
+}
+
+function forget(): void {
+  kept = false
+  try {
+    localStorage.removeItem(SAVED_PENDING_KEY)
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
+/**
+ * The wheels a page left behind in the key, each checked as a stored wheel is; the key is emptied,
+ * as this tab now holds them and writes them (and keeps them again should it be left first).
+ */
+export function takeLeftWheels(): Wheel[] {
+  let text: string | null = null
+  try {
+    text = localStorage.getItem(SAVED_PENDING_KEY)
+  } catch {
+    return []
+  }
+  if (text === null) return []
+  forget()
+  try {
+    const list: unknown = JSON.parse(text)
+    if (!Array.isArray(list)) return []
+    return list.flatMap((value) => {
+      const wheel = strictWheel(value)
+      return wheel?.id ? [wheel] : []
+    })
+  } catch {
+    return []
+  }
+}
