@@ -83,7 +83,8 @@ export function startCloudSync(
   /**
    * Pushes the changes in batches, each answer taken in and recorded by `settle` as it comes (an
    * upload the page leaves half-way resumes after its last answered batch), and answers the
-   * pulls still to take in. Null when `settle` could not record an answer: the rest waits.
+   * pulls still to take in. Null when `settle` could not record an answer (the rest waits), or when
+   * sync was stopped meanwhile.
    */
   async function exchange(
     current: SyncState,
@@ -93,9 +94,13 @@ export function startCloudSync(
   ): Promise<SyncResponse[] | null> {
     // A push refused for lack of room is not sent again as it was: only the user can make room.
     const changes = readOnly || refusal !== null ? [] : await changesToPush(sent, current, deleted, checked)
+    // Signed out or declined while the changes were being found: nothing goes.
+    if (stopped) return null
     if (changes.length === 0) return pullPages(current.cursor)
     let since = current.cursor
-    for (const batch of await batches(changes)) {
+    const requests = await batches(changes)
+    if (stopped) return null
+    for (const batch of requests) {
       // The wheels the server stores as sent are not sent back: they are here already.
       const body = pushBody(since, batch)
       let answer: SyncResponse
