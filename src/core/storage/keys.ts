@@ -5,8 +5,14 @@
 export const STORE_KEY = 'whirl-wheel-store'
 /** Where the page keeps a stored value that could not be taken over whole, so nothing is lost. */
 export const BACKUP_KEY = 'whirl-wheel-store-backup'
-/** Saved wheels a page was left with before the browser's database had them (web/state/saved-wheels-journal.ts). */
-export const SAVED_PENDING_KEY = 'whirl-saved-pending'
+/**
+ * Saved wheels a page was left with before the browser's database had them, one key per tab: this
+ * prefix and the tab's own id (web/state/saved-wheels-journal.ts).
+ */
+export const SAVED_PENDING_PREFIX = 'whirl-saved-pending-'
+/** The local-storage keys, among `keys`, of saved wheels pages were left with. */
+export const savedPendingKeys = (keys: Iterable<string>): string[] =>
+  [...keys].filter((key) => key.startsWith(SAVED_PENDING_PREFIX))
 /** The browser database (IndexedDB) of the saved wheels: a first visit checks it exists before loading its code. */
 export const SAVED_WHEELS_DB = 'whirl'
 /**

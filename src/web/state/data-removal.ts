@@ -1,4 +1,4 @@
-import { BACKUP_KEY, COLOR_SCHEME_KEY, SAVED_PENDING_KEY, STORE_KEY } from '../../core/storage/keys'
+import { BACKUP_KEY, COLOR_SCHEME_KEY, STORE_KEY, savedPendingKeys } from '../../core/storage/keys'
 import { runDeclinedDataRemovers } from './declined-data-removers'
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
@@ -12,8 +12,8 @@ import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
  */
 function removeFromLocalStorage(keepColorScheme: boolean): void {
   try {
-    for (const key of [BACKUP_KEY, SYNC_STATE_KEY, SYNC_DELETED_KEY, SAVED_PENDING_KEY])
-      localStorage.removeItem(key)
+    const pending = savedPendingKeys(Object.keys(localStorage))
+    for (const key of [BACKUP_KEY, SYNC_STATE_KEY, SYNC_DELETED_KEY, ...pending]) localStorage.removeItem(key)
     if (!keepColorScheme) localStorage.removeItem(COLOR_SCHEME_KEY)
     const raw = localStorage.getItem(STORE_KEY)
     if (raw === null) return

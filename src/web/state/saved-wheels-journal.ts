@@ -1,4 +1,4 @@
-import { SAVED_PENDING_KEY } from '../../core/storage/keys'
+import { SAVED_PENDING_PREFIX, savedPendingKeys } from '../../core/storage/keys'
 import { strictWheel } from '../../core/wheel/checks'
 import type { Wheel } from '../../core/wheel/model'
 import { saved } from './saved-wheels-state'
@@ -9,7 +9,11 @@ import { saved } from './saved-wheels-state'
  * decision 0041): a wheel imported or changed just before the tab closed was lost. So when the page
  * is hidden with such a write waiting or under way, those wheels go to local storage, which writes
  * at once, and the next start takes them in (newer copies win) and writes them to the database.
+ * Each tab has a key of its own, so two tabs hidden at once do not write over each other's.
  */
+
+/** This tab's key. */
+const KEY = `${SAVED_PENDING_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 
 /** Saved wheels this tab is writing to the database now (their write not yet committed). */
 const writing = new Set<string>()
@@ -35,7 +39,7 @@ export function keepUnstored(): void {
   // Where all of them do not fit beside the current wheel, the latest change alone may.
   for (const some of [wheels, wheels.slice(-1)]) {
     try {
-      localStorage.setItem(SAVED_PENDING_KEY, JSON.stringify(some))
+      localStorage.setItem(KEY, JSON.stringify(some))
       kept = true
       return
     } catch {
@@ -47,32 +51,39 @@ export function keepUnstored(): void {
 function forget(): void {
   kept = false
   try {
-    localStorage.removeItem(SAVED_PENDING_KEY)
+    localStorage.removeItem(KEY)
   } catch {
     // Storage unavailable: nothing was kept.
   }
 }
 
-/**
- * The wheels a page left behind in the key, each checked as a stored wheel is; the key is emptied,
- * as this tab now holds them and writes them (and keeps them again should it be left first).
- */
-export function takeLeftWheels(): Wheel[] {
-  let text: string | null = null
+/** The wheels a key holds, each checked as a stored wheel is (anything else is left out). */
+function wheelsIn(text: string | null): Wheel[] {
   try {
-    text = localStorage.getItem(SAVED_PENDING_KEY)
-  } catch {
-    return []
-  }
-  if (text === null) return []
-  forget()
-  try {
-    const list: unknown = JSON.parse(text)
+    const list: unknown = JSON.parse(text ?? '[]')
     if (!Array.isArray(list)) return []
     return list.flatMap((value) => {
       const wheel = strictWheel(value)
       return wheel?.id ? [wheel] : []
     })
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The wheels pages left behind (other tabs', or this browser's last visit). Their keys are
+ * emptied: this tab now holds them and writes them, and keeps them again should it be left first.
+ */
+export function takeLeftWheels(): Wheel[] {
+  try {
+    return savedPendingKeys(Object.keys(localStorage))
+      .filter((key) => key !== KEY)
+      .flatMap((key) => {
+        const wheels = wheelsIn(localStorage.getItem(key))
+        localStorage.removeItem(key)
+        return wheels
+      })
   } catch {
     return []
   }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { IDBDatabase, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SAVED_PENDING_KEY, STORE_KEY } from '../../core/storage/keys'
+import { SAVED_PENDING_PREFIX, STORE_KEY, savedPendingKeys } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
 
@@ -58,6 +58,8 @@ async function load() {
 }
 
 const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
+/** The keys of saved wheels pages were left with (one per tab). */
+const pendingKeys = () => savedPendingKeys(Object.keys(localStorage))
 
 describe('saved wheels in IndexedDB', () => {
   beforeEach(() => {
@@ -155,10 +157,12 @@ describe('saved wheels in IndexedDB', () => {
     const edited = { ...saved('a', 'Class A, renamed'), updatedAt: at(5) }
     first.useWheelStore.setState({ savedWheels: [edited, saved('n', 'New one')] })
     window.dispatchEvent(new Event('pagehide'))
-    const kept = JSON.parse(localStorage.getItem(SAVED_PENDING_KEY) ?? '[]') as Wheel[]
+    const [key, ...more] = pendingKeys()
+    expect(more).toEqual([])
+    const kept = JSON.parse(localStorage.getItem(key as string) ?? '[]') as Wheel[]
     expect(kept.map((w) => w.name)).toEqual(['Class A, renamed', 'New one'])
     // This page lived on: once its write (begun as it was hidden) is stored, the key goes.
-    await vi.waitFor(() => expect(localStorage.getItem(SAVED_PENDING_KEY)).toBeNull())
+    await vi.waitFor(() => expect(pendingKeys()).toEqual([]))
     const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A, renamed', 'New one'])
     db.close()
@@ -166,7 +170,7 @@ describe('saved wheels in IndexedDB', () => {
     // The next page finds what a page left behind: a newer copy replaces the stored one, an older
     // one does not, a new one is added, and something unreadable is left out.
     localStorage.setItem(
-      SAVED_PENDING_KEY,
+      `${SAVED_PENDING_PREFIX}closed-tab`,
       JSON.stringify([
         { ...saved('a', 'Renamed again'), updatedAt: at(9) },
         { ...saved('n', 'Older copy'), updatedAt: at(0) },
@@ -180,7 +184,7 @@ describe('saved wheels in IndexedDB', () => {
       'New one',
       'Made just before leaving',
     ])
-    expect(localStorage.getItem(SAVED_PENDING_KEY)).toBeNull()
+    expect(pendingKeys()).toEqual([])
     await next.commitSaved()
     const after = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(after)).wheels.map((r) => r.wheel.name)).toEqual([
@@ -299,10 +303,10 @@ describe('saved wheels in IndexedDB', () => {
     const declining = await load()
     expect(declining.useWheelStore.getState().savedWheels).toHaveLength(1)
     // A wheel a page was left with before it was stored goes too.
-    localStorage.setItem(SAVED_PENDING_KEY, JSON.stringify([saved('b', 'Left behind')]))
+    localStorage.setItem(`${SAVED_PENDING_PREFIX}closed-tab`, JSON.stringify([saved('b', 'Left behind')]))
     const removal = await import('./data-removal')
     await removal.removeDeclinedData()
-    expect(localStorage.getItem(SAVED_PENDING_KEY)).toBeNull()
+    expect(pendingKeys()).toEqual([])
     await vi.waitFor(() => expect(stopSync).toHaveBeenCalled())
     expect(other.useWheelStore.getState().savedWheels).toEqual([])
     await other.commitSaved()
