@@ -6,9 +6,9 @@ import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
  * What "Decline" removes, from whichever page it is pressed on: the colour scheme, the spin history and
  * saved wheels in the wheel store's local-storage value (the current wheel stays: it is essential),
  * the store's backup, the cloud-sync records, the saved wheels a page left unstored, and the saved
- * wheels in IndexedDB. None of it needs
- * the wheel code: the stored values are edited directly. A loaded feature (the wheel store) also
- * registers a remover (declined-data-removers.ts), so the open page shows the change at once.
+ * wheels in IndexedDB. None of it needs the wheel code: the stored values are edited directly. A
+ * loaded feature (the wheel store) also registers a remover (declined-data-removers.ts), so the
+ * open page shows the change at once.
  */
 function removeFromLocalStorage(keepColorScheme: boolean): void {
   try {

@@ -17,22 +17,36 @@ const KEY = `${SAVED_PENDING_PREFIX}${Date.now().toString(36)}-${Math.random().t
 
 /** Saved wheels this tab is writing to the database now (their write not yet committed). */
 const writing = new Set<string>()
+/**
+ * Saved wheels changed in this tab (not by cloud sync, whose wheels the account has) and not yet
+ * stored. A wheel from the cloud kept aside would come back as a change of this browser's.
+ */
+const here = new Set<string>()
 /** Whether this tab put wheels in the key (so it is removed once they are stored). */
 let kept = false
+
+/** These wheels were changed in this tab (saved, edited, imported, restored). */
+export function changedHere(ids: readonly string[]): void {
+  for (const id of ids) here.add(id)
+}
 
 /** A write of these wheels began; `done` once it is committed (or failed and marked again). */
 export function writeBegun(ids: readonly string[]): () => void {
   for (const id of ids) writing.add(id)
   return () => {
-    for (const id of ids) writing.delete(id)
+    for (const id of ids) {
+      writing.delete(id)
+      // Stored, unless changed again meanwhile or marked again after a failed write.
+      if (!saved.dirtyPut.has(id)) here.delete(id)
+    }
     if (kept && writing.size === 0 && saved.dirtyPut.size === 0) forget()
   }
 }
 
-/** The page is being hidden or left: the wheels not yet in the database are kept in local storage. */
+/** The page is being hidden or left: this tab's changes not yet stored are kept in local storage. */
 export function keepUnstored(): void {
   // Those being written first, then those waiting: the last is the latest change.
-  const ids = [...new Set([...writing, ...saved.dirtyPut])]
+  const ids = [...new Set([...writing, ...saved.dirtyPut])].filter((id) => here.has(id))
   if (ids.length === 0 || saved.mode !== 'indexeddb') return
   const byId = new Map((saved.store?.getState().savedWheels ?? []).map((w) => [w.id, w]))
   const wheels = ids.flatMap((id) => byId.get(id) ?? [])

@@ -166,6 +166,12 @@ describe('saved wheels in IndexedDB', () => {
     const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A, renamed', 'New one'])
     db.close()
+    // A wheel cloud sync brought in is not kept aside: the account has it, and kept it would come
+    // back as a change of this browser's.
+    const fromCloud = [...first.useWheelStore.getState().savedWheels, saved('c', 'From the cloud')]
+    first.applySaved({ savedWheels: fromCloud }, 'cloud')
+    window.dispatchEvent(new Event('pagehide'))
+    expect(pendingKeys()).toEqual([])
 
     // The next page finds what a page left behind: a newer copy replaces the stored one, an older
     // one does not, a new one is added, and something unreadable is left out.

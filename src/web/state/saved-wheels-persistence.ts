@@ -52,8 +52,8 @@ export function schedule(delay = WRITE_DELAY_MS) {
   }, delay)
 }
 
-/** Marks what a change of the saved wheels put and removed, to be written. */
-export function noteChange(next: readonly Wheel[], previous: readonly Wheel[]) {
+/** Marks what a change of the saved wheels put and removed, to be written; returns the ids put. */
+export function noteChange(next: readonly Wheel[], previous: readonly Wheel[]): string[] {
   const { put, remove } = changedWheels(next, previous)
   for (const id of put) {
     saved.dirtyPut.add(id)
@@ -63,6 +63,7 @@ export function noteChange(next: readonly Wheel[], previous: readonly Wheel[]) {
     saved.dirtyRemove.add(id)
     saved.dirtyPut.delete(id)
   }
+  return put
 }
 
 /** Writes what changed (and the sync record, when given) in one transaction; false if refused. */

@@ -3,7 +3,7 @@ import type { Wheel } from '../../core/wheel/model'
 import { runDeclinedDataRemovers } from './declined-data-removers'
 import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
 import type { StoredWheel } from './saved-wheels-db'
-import { keepUnstored, takeLeftWheels } from './saved-wheels-journal'
+import { changedHere, keepUnstored, takeLeftWheels } from './saved-wheels-journal'
 import {
   commitSaved,
   noteChange,
@@ -144,7 +144,9 @@ export async function startSavedWheels(
   const started = performance.now()
   target.subscribe((state, previous) => {
     if (saved.source === 'stored' || state.savedWheels === previous.savedWheels) return
-    noteChange(state.savedWheels, previous.savedWheels)
+    const put = noteChange(state.savedWheels, previous.savedWheels)
+    // Only this tab's own changes are kept aside when it is left: the account has the cloud's.
+    if (saved.source === 'here') changedHere(put)
     if (saved.dirtyPut.size > 0 || saved.dirtyRemove.size > 0) wakeUp()
     // Wheels from the cloud are written once, in one transaction with the sync record that goes
     // with them (cloud sync stores it right after: storeSyncRecord), not a moment later on their own.
