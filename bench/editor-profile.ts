@@ -39,6 +39,7 @@ try {
   await page.goto('/wheel')
   await page.getByRole('button', { name: 'Clear all' }).click()
   await page.getByRole('button', { name: 'Add many' }).click()
+  await page.getByLabel('Items, one per line').waitFor({ state: 'attached' })
   const lines = Array.from({ length: 10_000 }, (_, i) => `Pupil number ${i + 1}`).join('\n')
   await page.evaluate((text) => {
     const area = document.querySelector('textarea') as HTMLTextAreaElement

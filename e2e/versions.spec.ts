@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { registerPremium } from './premium-helpers'
 import { items, openWithWheel, storedSavedWheels } from './wheel-helpers'
 
@@ -114,18 +114,10 @@ test.describe('at 375 px in dark mode', () => {
   test('Versions… fits the phone and passes the WCAG A/AA checks, with none yet and with one', async ({
     page,
   }) => {
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
     const check = async (label: string) => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, label).toBeLessThanOrEqual(0)
-      await page.addScriptTag({ path: axePath })
-      const violations = await page.evaluate(async () => {
-        type Result = { violations: { id: string; nodes: { target: string[] }[] }[] }
-        const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<Result> } }).axe
-        const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] })
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
-      expect(violations, label).toEqual([])
+      await expectNoAxeViolations(page, label)
     }
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
     await registerPremium(page, 'Phone Vera')
