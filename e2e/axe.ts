@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
 /**
- * Runs axe-core's WCAG 2 A and AA rules (the engine behind Lighthouse's accessibility audit) on the
- * page as it is now, through `@axe-core/playwright`, and expects no violation. A failure lists each
+ * Runs axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules (the engine behind Lighthouse's accessibility
+ * audit) on the page as it is now, through `@axe-core/playwright`, and expects no violation. A failure lists each
  * rule with the elements it found; `label` names the page or state in the message.
  */
 export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
@@ -29,7 +29,7 @@ export async function expectNoAxeViolations(page: Page, label?: string): Promise
   // not). The options first: AxeBuilder's options() replaces what withTags() set.
   const result = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })
-    .withTags(['wcag2a', 'wcag2aa'])
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze()
   const violations = result.violations.map(
     (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,

@@ -138,28 +138,29 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
 
       <div {...box}>
         {size === 0 ? null : count > 0 ? (
-          // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has focus.
-          // biome-ignore lint/a11y/useSemanticElements: a <button> cannot hold the wheel's canvas and pointer layout
-          <div
-            role="button"
-            tabIndex={0}
-            aria-label={t('Spin the wheel')}
-            aria-disabled={waiting !== null || undefined}
-            className={`rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`}
-            onClick={() => void spin()}
-            onKeyDown={(e) => {
-              if (e.key === ' ' || e.key === 'Enter') {
-                e.preventDefault()
-                void spin()
-              }
-            }}
-          >
+          <div data-testid="wheel-stage">
             <WheelView
               ref={view}
               items={items}
               size={size}
               look={wheel.look}
               centerImage={wheel.centerImage}
+              // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has
+              // focus. The circle is the button, and the ticker above it is not part of it.
+              surface={{
+                role: 'button',
+                tabIndex: 0,
+                'aria-label': t('Spin the wheel'),
+                'aria-disabled': waiting !== null || undefined,
+                className: `rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`,
+                onClick: () => void spin(),
+                onKeyDown: (e) => {
+                  if (e.key === ' ' || e.key === 'Enter') {
+                    e.preventDefault()
+                    void spin()
+                  }
+                },
+              }}
             />
           </div>
         ) : (
