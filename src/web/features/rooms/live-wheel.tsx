@@ -3,6 +3,7 @@ import type { RoomSpin } from '../../../core/rooms/protocol'
 import { rotationAt } from '../../../core/rooms/timeline'
 import type { Item } from '../../../core/wheel/model'
 import { drawWheel } from '../../ui/wheel/draw-wheel'
+import { WheelPointer } from '../../ui/wheel/wheel-pointer'
 
 /**
  * A room's wheel on any screen: drawn once per change of items or size, and turned in every frame
@@ -79,14 +80,7 @@ export function LiveWheel({
           aria-label={`Wheel with ${items.length} ${items.length === 1 ? 'item' : 'items'}`}
         />
       </div>
-      <svg
-        viewBox="0 0 40 40"
-        className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3"
-        aria-hidden="true"
-        data-testid="pointer"
-      >
-        <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
-      </svg>
+      <WheelPointer />
     </div>
   )
 }

@@ -13,6 +13,7 @@ import { t } from '../../i18n/i18n'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel, type WheelPart } from './draw-wheel'
 import { followPointer, textUnderPointer } from './ticker'
+import { WheelPointer } from './wheel-pointer'
 
 // Pictures are drawn by a module loaded only for a wheel that has some (draw-pictures.ts).
 let pictureModule: typeof import('./draw-pictures') | null = null
@@ -180,17 +181,7 @@ export const WheelView = forwardRef<
             })}
           />
         </div>
-        {/* No CSS drop-shadow on the pointer: it lies over the turning layer, so it is drawn again
-            in every frame of a spin, and a filter there is a blur the (software) compositor ran in
-            every frame. Its white outline sets it off the wheel. */}
-        <svg
-          viewBox="0 0 40 40"
-          className="absolute left-1/2 top-0 z-10 size-9 -translate-x-1/2 -translate-y-1/3"
-          aria-hidden="true"
-          data-testid="pointer"
-        >
-          <path d="M4 4 L36 4 L20 34 Z" fill="#1e293b" stroke="#fff" strokeWidth="3" strokeLinejoin="round" />
-        </svg>
+        <WheelPointer />
       </div>
     </>
   )
