@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import Fastify from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createBillingClock } from '../billing/clock'
 import { createPlanRenewal, SWEEP_BATCH_SIZE } from '../billing/plan-renewal'
@@ -8,7 +9,7 @@ import { billingSubscriptions, periodicJobs, profiles, users } from '../db/schem
 import { createInProcessProfileEvents } from '../events/events'
 import { createProfileRepository } from '../profile/repository'
 import { DATABASE_KINDS, openTestDatabase, type TestDatabase } from '../testing/harness'
-import { createJobRunner, type PeriodicJob } from './runner'
+import { createJobRunner, type PeriodicJob, registerPeriodicJob } from './runner'
 
 const DAY = 86_400_000
 
@@ -116,6 +117,34 @@ describe.each(DATABASE_KINDS)('periodic jobs across two processes on %s', (kind)
       .update(periodicJobs)
       .set({ nextRunAt: sql`now() - interval '1 second'` })
       .where(eq(periodicJobs.name, 'plan-renewal-sweep'))
+
+  it('a server closing waits for the run it has started, on a database still open', async () => {
+    const app = Fastify()
+    const steps: string[] = []
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    registerPeriodicJob(app, database.db, {
+      name: 'slow-job',
+      everyMs: 60_000,
+      async run() {
+        steps.push('started')
+        await held
+        // Still on the database after the close was asked for.
+        await database.db.select().from(periodicJobs)
+        steps.push('finished')
+      },
+    })
+    await app.ready()
+    await expect.poll(() => steps).toEqual(['started'])
+    const closed = app.close().then(() => steps.push('closed'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(steps).toEqual(['started'])
+    release()
+    await closed
+    expect(steps).toEqual(['started', 'finished', 'closed'])
+  })
 
   it('a due user is checked with the provider exactly once per sweep interval', async () => {
     await addDueUsers(database.db, 1)

@@ -67,12 +67,23 @@ export function registerPeriodicJob(app: FastifyInstance, db: Db, job: PeriodicJ
     app.log.error({ err: error, job: name }, 'periodic job failed'),
   )
   let timer: NodeJS.Timeout | undefined
-  const wake = () => void runner.tick(job)
+  // A run still going when the server closes is waited for: it works on the database (and may be
+  // writing a mail) that closes after it, and a run cut off leaves its mails claimed until they
+  // are retried. A tick never rejects.
+  const going = new Set<Promise<boolean>>()
+  const wake = () => {
+    const run = runner.tick(job)
+    going.add(run)
+    void run.finally(() => going.delete(run))
+  }
   app.addHook('onReady', async () => {
     wake()
     timer = setInterval(wake, Math.max(50, Math.min(job.everyMs / 4, 60_000)))
     timer.unref()
   })
-  app.addHook('preClose', async () => clearInterval(timer))
+  app.addHook('preClose', async () => {
+    clearInterval(timer)
+    await Promise.all(going)
+  })
   return runner
 }
