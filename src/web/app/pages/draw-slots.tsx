@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, memo, Suspense } from 'react'
 import type { DrawSwitchProps } from '../../features/draws/draw-switch'
 import type { SpinPanelSlots } from '../../features/wheel/spin-panel'
 import { useSession } from '../../state/session-store'
@@ -10,8 +10,11 @@ const VerifyThisDraw = lazy(() =>
 // Loaded only for signed-in users (and a room's host), keeping the wheel page's first load lean.
 export const HostTools = lazy(() => import('./host-tools'))
 
-/** The Verifiable draw switch, Giveaway and Chat entries under the Spin button, for signed-in users. */
-function SignedInTools(props: DrawSwitchProps) {
+/**
+ * The Verifiable draw switch, Giveaway and Chat entries under the Spin button, for signed-in users.
+ * A memo: a spin's start renders the panel around it with the same wheel.
+ */
+const SignedInTools = memo(function SignedInTools(props: DrawSwitchProps) {
   const { status } = useSession()
   if (status !== 'signed-in') return null
   return (
@@ -19,7 +22,7 @@ function SignedInTools(props: DrawSwitchProps) {
       <HostTools {...props} />
     </Suspense>
   )
-}
+})
 
 export const DRAW_SLOTS: SpinPanelSlots = {
   belowSpin: (wheel) => <SignedInTools {...wheel} />,

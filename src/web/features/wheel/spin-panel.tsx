@@ -1,8 +1,5 @@
-import { Maximize, Minimize, PartyPopper, Volume2, VolumeX } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, memo, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { Item, Wheel, WheelSettings } from '../../../core/wheel/model'
-import { chances, isWeighted } from '../../../core/wheel/weights'
-import { numberFormat } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { useSpinGate } from '../../state/draw-spin'
@@ -11,7 +8,9 @@ import { useOnFirstInput } from '../../ui/use-first-input'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
 import { TICKER_PX } from '../../ui/wheel/ticker'
 import { useWheelBox } from '../../ui/wheel/wheel-box'
-import { WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
+import { type WheelSurface, WheelView, type WheelViewHandle } from '../../ui/wheel/wheel-view'
+import { SpinStats } from './spin-stats'
+import { SpinToggles } from './spin-toggles'
 import { useFullScreen } from './use-full-screen'
 import { useSpin } from './use-spin'
 
@@ -29,13 +28,6 @@ export type SpinPanelSlots = {
   inWinnerModal?: ReactNode
 }
 
-const toggleClass = (on: boolean) =>
-  `inline-flex size-10 items-center justify-center rounded-full border ${
-    on
-      ? 'border-brand-500 bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-100'
-      : 'border-slate-300 text-slate-500 dark:border-slate-600'
-  }`
-
 /** Left panel: sound and confetti toggles, the wheel, the Spin button and the stats. */
 export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPanelSlots }) {
   const view = useRef<WheelViewHandle>(null)
@@ -45,7 +37,6 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
     if (spinning) void loadWinnerModal()
   }, [spinning])
   const waiting = useSpinGate((s) => s.waiting)
-  const updateSettings = useWheelStore((s) => s.updateSettings)
   const removeWinner = useWheelStore((s) => s.removeWinner)
   const [announcement, setAnnouncement] = useState('')
   const { items, settings } = wheel
@@ -56,6 +47,27 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   const { box, size } = useWheelBox(
     full.on ? FULL_AROUND_PX : AROUND_PX,
     full.on ? undefined : settings.wheelSize,
+  )
+
+  // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has focus. The
+  // circle is the button, and the ticker above it is not part of it. The same object from render
+  // to render while nothing in it changes: the wheel is a memo, and a spin's start leaves it alone.
+  const surface = useMemo<WheelSurface>(
+    () => ({
+      role: 'button',
+      tabIndex: 0,
+      'aria-label': t('Spin the wheel'),
+      'aria-disabled': waiting !== null || undefined,
+      className: `rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`,
+      onClick: () => void spin(),
+      onKeyDown: (e) => {
+        if (e.key === ' ' || e.key === 'Enter') {
+          e.preventDefault()
+          void spin()
+        }
+      },
+    }),
+    [waiting, spin],
   )
 
   useEffect(() => {
@@ -96,45 +108,13 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
       }
       data-testid="spin-panel"
     >
-      <div className="flex gap-2 self-stretch justify-center">
-        <button
-          type="button"
-          className={toggleClass(settings.soundEnabled)}
-          aria-pressed={settings.soundEnabled}
-          aria-label={t('Sound')}
-          title={settings.soundEnabled ? t('Sound on') : t('Sound off')}
-          onClick={() => updateSettings({ soundEnabled: !settings.soundEnabled })}
-        >
-          {settings.soundEnabled ? (
-            <Volume2 aria-hidden className="size-5" />
-          ) : (
-            <VolumeX aria-hidden className="size-5" />
-          )}
-        </button>
-        <button
-          type="button"
-          className={toggleClass(settings.confettiEnabled)}
-          aria-pressed={settings.confettiEnabled}
-          aria-label={t('Confetti')}
-          title={settings.confettiEnabled ? t('Confetti on') : t('Confetti off')}
-          onClick={() => updateSettings({ confettiEnabled: !settings.confettiEnabled })}
-        >
-          <PartyPopper aria-hidden className="size-5" />
-        </button>
-        <button
-          type="button"
-          className={toggleClass(full.on)}
-          aria-label={full.on ? t('Exit full screen') : t('Full screen')}
-          title={full.on ? t('Exit full screen (Esc)') : t('Full screen')}
-          onClick={() => (full.on ? full.exit() : void full.enter())}
-        >
-          {full.on ? (
-            <Minimize aria-hidden className="size-5" />
-          ) : (
-            <Maximize aria-hidden className="size-5" />
-          )}
-        </button>
-      </div>
+      <SpinToggles
+        sound={settings.soundEnabled}
+        confetti={settings.confettiEnabled}
+        full={full.on}
+        enterFull={full.enter}
+        exitFull={full.exit}
+      />
 
       <div {...box}>
         {size === 0 ? null : count > 0 ? (
@@ -145,22 +125,7 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
               size={size}
               look={wheel.look}
               centerImage={wheel.centerImage}
-              // Clicking the wheel spins, as on other wheel sites; so do Space and Enter when it has
-              // focus. The circle is the button, and the ticker above it is not part of it.
-              surface={{
-                role: 'button',
-                tabIndex: 0,
-                'aria-label': t('Spin the wheel'),
-                'aria-disabled': waiting !== null || undefined,
-                className: `rounded-full ${waiting === null ? 'cursor-pointer' : 'cursor-wait'}`,
-                onClick: () => void spin(),
-                onKeyDown: (e) => {
-                  if (e.key === ' ' || e.key === 'Enter') {
-                    e.preventDefault()
-                    void spin()
-                  }
-                },
-              }}
+              surface={surface}
             />
           </div>
         ) : (
@@ -182,25 +147,9 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
         {spinning ? t('Spinning…') : waiting !== null ? t(waiting) : t('Spin')}
       </button>
       {!full.on && slots.belowSpin?.({ name: wheel.name, items, mode: settings.mode })}
-      <p className="hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400">
-        {tx('Tip: press <0>Ctrl</0> + <1>Enter</1> to spin', [
-          <kbd key="ctrl" className="rounded border px-1" />,
-          <kbd key="enter" className="rounded border px-1" />,
-        ])}
-      </p>
+      <SpinTip />
 
-      <dl
-        className={full.on ? 'hidden' : 'grid w-full max-w-sm grid-cols-2 gap-2 text-sm'}
-        aria-label={t('Wheel stats')}
-      >
-        <Stat label={t('Items')} value={number(count)} />
-        <ChanceStat items={items} />
-        <Stat
-          label={t('Spin time')}
-          value={t('{seconds}s', { seconds: tenths(settings.spinDuration / 1000) })}
-        />
-        <Stat label={t('Wheel size')} value={t('{size}px', { size: number(size) })} />
-      </dl>
+      <SpinStats items={items} spinDuration={settings.spinDuration} size={size} hidden={full.on} />
 
       <p aria-live="polite" className="sr-only" data-testid="announcer">
         {announcement}
@@ -222,38 +171,19 @@ export function SpinPanel({ wheel, slots = {} }: { wheel: Wheel; slots?: SpinPan
   )
 }
 
-const number = (n: number) => numberFormat().format(n)
-/** A number with one decimal ("3.0"), in the page's language. */
-const tenths = (n: number) => numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)
-
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-white p-2 text-center shadow-sm dark:bg-slate-900">
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="font-semibold">{value}</dd>
-    </div>
-  )
-}
-
 /** What stays in view above and below the wheel on the page (header, title, toggles, Spin). */
 const AROUND_PX = 300 + TICKER_PX
 /** The same in full screen: the toggles, Spin and the keyboard hint. */
 const FULL_AROUND_PX = 200 + TICKER_PX
 
-/**
- * The Chance stat: "100 divided by the item count" for an unweighted wheel; on a weighted wheel,
- * the range of the items' own chances (each item's chance is in the list).
- */
-function ChanceStat({ items }: { items: Item[] }) {
-  if (items.length === 0 || !isWeighted(items))
-    return (
-      <Stat
-        label={t('Chance each')}
-        value={items.length ? t('{chance}%', { chance: tenths(100 / items.length) }) : '—'}
-      />
-    )
-  const all = chances(items)
-  const low = tenths(Math.min(...all))
-  const high = tenths(Math.max(...all))
-  return <Stat label={t('Chance by weight')} value={t('{low}–{high}%', { low, high })} />
-}
+/** The keyboard hint, for a fine pointer. A memo: it never changes. */
+const SpinTip = memo(function SpinTip() {
+  return (
+    <p className="hidden text-xs text-slate-500 pointer-fine:block dark:text-slate-400">
+      {tx('Tip: press <0>Ctrl</0> + <1>Enter</1> to spin', [
+        <kbd key="ctrl" className="rounded border px-1" />,
+        <kbd key="enter" className="rounded border px-1" />,
+      ])}
+    </p>
+  )
+})
