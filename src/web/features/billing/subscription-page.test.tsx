@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../core/account/profile'
 import { createMemoryRouter, RouterProvider } from '../../router'
 import { closeAuthModal, useAuthModal } from '../../state/auth-modal-store'
-import { resetSessionForTests, signedIn, useSessionStore } from '../../state/session-store'
+import { resetSessionForTests, signedIn } from '../../state/session-store'
 import { FakeEventSource, mockFetch, PROFILE } from '../../testing/test-helpers'
 import { Component as SubscriptionPage } from './subscription-page'
 import { leaveFor } from './use-subscribe'
@@ -243,7 +243,9 @@ describe('subscription page', () => {
       url === '/api/billing/trial' && trialReads++ === 0 ? new Promise(() => {}) : answer(url, init),
     )
     renderPage()
-    await vi.waitFor(() => expect(useSessionStore.getState().status).toBe('signed-in'))
+    // The page's own read has started: it runs from the render that knows the user, so the button
+    // pressed now is the signed-in page's (the store says signed-in a moment before React renders).
+    await vi.waitFor(() => expect(trialReads).toBe(1))
     fireEvent.click(subscribeButton())
     const panel = await screen.findByRole('region', { name: 'Check your email' })
     expect(panel.textContent).toContain(`We sent a confirmation link to ${PROFILE.email}.`)
