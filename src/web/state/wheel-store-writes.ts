@@ -24,7 +24,8 @@ import {
 } from './wheel-local-storage'
 
 /**
- * The wheel store's local-storage key, written after each change (coalesced per frame), and other
+ * The wheel store's local-storage key, written after each change (coalesced; a big wheel's once the
+ * page is idle, decision 0066), and other
  * tabs' writes of it followed: every tab adopts the newest write at once. A tab writes only a
  * change of its own (decision 0052, addendum of 2026-11-27): one that changed nothing never writes
  * its copy over another tab's newer write it has not heard of yet.
@@ -78,6 +79,28 @@ function write(force = false): boolean {
   performance.measure?.('whirl:persist', { start: started })
   if (store.getState().storageProblem === t(STORAGE_FULL_MESSAGE)) store.setState({ storageProblem: null })
   return true
+}
+
+/** Idle time a big wheel's write waits for: more than is left between two frames of a busy page. */
+const IDLE_MS = 20
+/** The longest a big wheel's write waits for that idle time. */
+const IDLE_WAIT_MS = 1000
+
+/**
+ * Runs `run` in the first idle period long enough for it (the page draws no frame soon), and after
+ * IDLE_WAIT_MS at the latest. Without requestIdleCallback, after the next frame.
+ */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback !== 'function') {
+    requestAnimationFrame(() => setTimeout(run, 0))
+    return
+  }
+  const until = performance.now() + IDLE_WAIT_MS
+  const attempt = (deadline: IdleDeadline) => {
+    if (deadline.didTimeout || deadline.timeRemaining() >= IDLE_MS) run()
+    else requestIdleCallback(attempt, { timeout: Math.max(1, until - performance.now()) })
+  }
+  requestIdleCallback(attempt, { timeout: IDLE_WAIT_MS })
 }
 
 /** Writes the wheel state now (if this tab changed it) and says whether the browser holds it. */
@@ -143,14 +166,15 @@ export function persistWheelState(
     dirty = true
     if (scheduled) return
     scheduled = true
-    // A big wheel (stored in chunks) is written after the frame that shows the change, so the
-    // write of up to 0.8 MB never delays it; leaving or hiding the page writes it at once.
+    // A big wheel (stored in chunks) is written once the page is idle, so the write of up to
+    // 0.8 MB (15-85 ms on a slow machine) delays neither the frame that shows the change nor the
+    // next; leaving or hiding the page writes it at once.
     if (
       state.currentWheel.items.length > INLINE_MAX_ITEMS &&
       typeof requestAnimationFrame === 'function' &&
       document.visibilityState === 'visible'
     )
-      requestAnimationFrame(() => setTimeout(flushScheduled, 0))
+      whenIdle(flushScheduled)
     else void Promise.resolve().then(() => write())
   })
 
