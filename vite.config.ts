@@ -95,9 +95,11 @@ export default defineConfig({
           setupFiles: ['src/web/testing/setup.ts'],
           // Room for a findBy… that waits up to 10 s (setup.ts) to fail with its own message.
           testTimeout: 15_000,
-          // Each file in a process of its own: the stores live at module level, and a file's state
-          // must not reach the next (three tests of subscription-panel.test.tsx failed when files
-          // shared one).
+          // Files share a worker and its loaded libraries; setup.ts resets the module registry before
+          // each file, so each gets its own stores (they live at module level, and three tests of
+          // subscription-panel.test.tsx failed when files shared them). A process per file took 98
+          // CPU-seconds and 53 s alone, this 47-54 and 27-31 (decision 0067).
+          isolate: false,
         },
       },
       {

@@ -1,4 +1,10 @@
 import { configure } from '@testing-library/dom'
+import { vi } from 'vitest'
+
+// The web files share a worker and its loaded libraries (React, Testing Library), but each file gets
+// its own jsdom and its own copy of Whirl's modules: the stores, the session and the browser-data
+// owner live at module level, and one file's state must not reach the next (decision 0067).
+vi.resetModules()
 
 // A dialog or panel the app loads on use arrives through a dynamic import, which vitest transforms
 // on first use: on a busy machine that took longer than Testing Library's 1 s default wait.
