@@ -58,6 +58,9 @@ export async function openWithWheel(
   )
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  // The prerendered page shows the stored wheel's name too, before the app runs, and is inert: a
+  // click there does nothing (versions.spec.ts's Save Wheel once did nothing on a loaded machine).
+  await expect(page.locator('#root > [inert]')).toHaveCount(0)
 }
 
 export const items = (texts: string[], colors: string[]) =>
