@@ -4,7 +4,13 @@ import { users } from '../db/auth-schema'
 import { contactMessages } from '../db/contact-schema'
 import { openTestDatabase } from './harness'
 
-const message = { name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello there', type: 'general' }
+const message = {
+  name: 'Ann',
+  email: 'ann@example.com',
+  subject: 'Hi',
+  message: 'Hello there',
+  type: 'general',
+}
 
 // A block's PGlite goes to the next block of the worker (decision 0067): what the next one gets
 // must be what a fresh database holds, or one block's rows would reach another's tests.
