@@ -1,13 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import { createShare, expectAppRendered } from './locale-helpers'
-
-/** The header's Sign In, from the menu on a phone. */
-async function openSignIn(page: Page) {
-  const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' })
-  if (await menu.isVisible()) await menu.click()
-  await page.getByRole('button', { name: 'Sign In', exact: true }).first().click()
-}
+import { openSignIn } from './premium-helpers'
 
 // The pages and dialogs that no journey's test checks for accessibility (the others are checked
 // where their journeys run: pages.spec, billing, saved-wheels, draws, live rooms and the rest).

@@ -1,11 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-
-const PASSWORD = 'wheel-secret-1'
-
-const uniqueEmail = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`
+import { openSignIn, PASSWORD, uniqueEmail } from './premium-helpers'
 
 const header = (page: Page) => page.getByRole('banner')
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -21,11 +17,6 @@ async function createAccount(
     data: { displayName, email, password, confirmPassword: password },
   })
   expect(response.status()).toBe(201)
-}
-
-async function openSignIn(page: Page) {
-  await header(page).getByRole('button', { name: 'Sign In' }).click()
-  await expect(dialog(page)).toBeVisible()
 }
 
 async function signIn(page: Page, email: string, password = PASSWORD) {

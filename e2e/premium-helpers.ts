@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 
-const PASSWORD = 'wheel-secret-1'
+/** Every test account's password. */
+export const PASSWORD = 'wheel-secret-1'
 
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`
@@ -33,4 +34,13 @@ export async function registerPremium(page: Page, displayName: string): Promise<
   expect(response.status()).toBe(200)
   expect((await response.json()).profile.planType).toBe('monthly')
   return email
+}
+
+/** Opens the header's Sign In dialog (from the menu on a phone). */
+export async function openSignIn(page: Page) {
+  const banner = page.getByRole('banner')
+  const menu = banner.getByRole('button', { name: 'Open menu' })
+  if (await menu.isVisible()) await menu.click()
+  await banner.getByRole('button', { name: 'Sign In', exact: true }).first().click()
+  await expect(page.getByRole('dialog')).toBeVisible()
 }
