@@ -75,7 +75,7 @@ test('home: hero links, plans and the final call to action', async ({ page }) =>
   await expect(page).toHaveURL(/\/wheel$/)
 })
 
-test('home: the demo wheel has six segments, turns once in 20 s, and stands still with reduced motion', async ({
+test('home: the demo wheel has six segments, turns once in 20 s, stops at its button, and stands still with reduced motion', async ({
   page,
 }) => {
   await page.goto('/')
@@ -89,8 +89,24 @@ test('home: the demo wheel has six segments, turns once in 20 s, and stands stil
       return [style.animationDuration, style.animationIterationCount, style.animationPlayState]
     })
   expect(await animation()).toEqual(['20s', 'infinite', 'running'])
+  // It moves for longer than 5 s on its own, so it can be stopped (WCAG 2.2.2), from the keyboard too.
+  const stop = page.getByRole('button', { name: 'Stop the demo wheel' })
+  await expect(stop).toHaveAttribute('aria-pressed', 'false')
+  await stop.focus()
+  await page.keyboard.press('Enter')
+  await expect(stop).toHaveAttribute('aria-pressed', 'true')
+  expect(await animation()).toEqual(['20s', 'infinite', 'paused'])
+  const angle = () => wheel.evaluate((el) => getComputedStyle(el).transform)
+  const stopped = await angle()
+  await page.waitForTimeout(300)
+  expect(await angle()).toBe(stopped)
+  await stop.click()
+  await expect(stop).toHaveAttribute('aria-pressed', 'false')
+  expect(await animation()).toEqual(['20s', 'infinite', 'running'])
   await page.emulateMedia({ reducedMotion: 'reduce' })
   expect(await animation()).toEqual(['20s', 'infinite', 'paused'])
+  // Standing still, it needs no button.
+  await expect(stop).toBeHidden()
 })
 
 test('FAQ: search, one entry open at a time, and Back', async ({ page }) => {

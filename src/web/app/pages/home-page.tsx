@@ -1,12 +1,7 @@
 import { Quote } from 'lucide-react'
 import { PlanComparison } from '../../features/billing/plan-comparison'
-import {
-  CardGrid,
-  DemoWheel,
-  FEATURES,
-  TESTIMONIALS,
-  USE_CASES,
-} from '../../features/marketing/home-sections'
+import { DemoWheel } from '../../features/marketing/demo-wheel'
+import { CardGrid, FEATURES, TESTIMONIALS, USE_CASES } from '../../features/marketing/home-sections'
 import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
