@@ -26,7 +26,7 @@ export default defineConfig({
     // links only go unused and the code loads when it is imported. The polyfill cost 0.6-0.9 KiB
     // on every first visit.
     modulePreload: { polyfill: false },
-    sourcemap: false,
+    sourcemap: process.env.WHIRL_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         // Small modules that many pages share would each become a tiny chunk of their own, and every

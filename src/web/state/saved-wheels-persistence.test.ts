@@ -61,13 +61,42 @@ const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
 /** The keys of saved wheels pages were left with (one per tab). */
 const pendingKeys = () => savedPendingKeys(Object.keys(localStorage))
 
+/**
+ * Each test is a tab of its own. The modules an earlier test loaded stay alive in this process, and
+ * without this their window and document listeners and their channels would act in later tests (a
+ * `pagehide` would write their wheels aside too; their notice would be "another tab's write"). What
+ * a test's modules listen to is let go after it, as a closed tab lets go of it.
+ */
+const closeTab: (() => void)[] = []
+function openTab() {
+  for (const target of [window, document] as EventTarget[]) {
+    const add = target.addEventListener.bind(target)
+    vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+      add(type, listener, options)
+      closeTab.push(() => target.removeEventListener(type, listener, options))
+    })
+  }
+  const Channel = globalThis.BroadcastChannel
+  vi.stubGlobal(
+    'BroadcastChannel',
+    class extends Channel {
+      constructor(name: string) {
+        super(name)
+        closeTab.push(() => this.close())
+      }
+    },
+  )
+}
+
 describe('saved wheels in IndexedDB', () => {
   beforeEach(() => {
     localStorage.clear()
     vi.stubGlobal('indexedDB', new IDBFactory())
     vi.stubGlobal('IDBKeyRange', IDBKeyRange)
+    openTab()
   })
   afterEach(() => {
+    for (const close of closeTab.splice(0)) close()
     vi.restoreAllMocks()
     vi.unstubAllGlobals()
   })
@@ -254,18 +283,6 @@ describe('saved wheels in IndexedDB', () => {
   })
 
   it('a first visit opens no database until a wheel is saved, and that wheel is then stored in it', async () => {
-    // A tab of its own: the modules loaded by earlier tests stay alive in this process, and a notice
-    // of theirs on the shared channel is "another tab's write", which rightly opens the database.
-    vi.stubGlobal(
-      'BroadcastChannel',
-      class {
-        onmessage = null
-        postMessage() {}
-        addEventListener() {}
-        removeEventListener() {}
-        close() {}
-      },
-    )
     vi.resetModules()
     const { useWheelStore } = await import('./wheel-store')
     await vi.waitFor(() => expect(useWheelStore.getState().savedWheelsLoaded).toBe(true))
