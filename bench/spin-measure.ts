@@ -3,18 +3,26 @@ import type { Browser, Page } from '@playwright/test'
 
 export type FrameStats = { frames: number[]; longTasks: number[] }
 
-/** Installed before the page's scripts: records rAF timestamps and long tasks on demand. */
+/**
+ * Installed before the page's scripts: records rAF timestamps and long tasks on demand. The window
+ * is closed at both ends: the first "frame" is the moment recording starts, just before the spin is
+ * asked for, and the last the moment it ends. A wheel whose spin call holds the main thread for
+ * seconds shows no frame in that time, and a frame's timestamp is when the browser meant to begin
+ * it, not when the page got to run it: a package that froze for 3 s on its spin call then had a
+ * frame or two, timed 16.6 ms apart, and measured a perfect p95 (2026-12-06, react-custom-roulette
+ * at 10,000 items). With the ends, the freeze is an interval of its own.
+ */
 export const MEASURE_SCRIPT = `
 window.__longTasks = []
 new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e) }).observe({ type: 'longtask', buffered: false })
 window.__recordFrames = (ms) => new Promise((resolve) => {
-  const frames = []
   const t0 = performance.now()
+  const frames = [t0]
   window.__longTasks = []
   const loop = (t) => {
     frames.push(t)
     if (performance.now() - t0 < ms) requestAnimationFrame(loop)
-    else resolve({ frames, longTasks: window.__longTasks.filter((e) => e.startTime >= t0).map((e) => e.duration) })
+    else resolve({ frames: [...frames, performance.now()], longTasks: window.__longTasks.filter((e) => e.startTime >= t0).map((e) => e.duration) })
   }
   requestAnimationFrame(loop)
 })
@@ -64,7 +72,8 @@ export async function mainThreadBusyMs(
 }
 
 export function frameSummary(stats: FrameStats) {
-  const intervals = stats.frames.slice(1).map((t, i) => t - (stats.frames[i] as number))
+  // A frame's timestamp is when its work began, which can be a little before the recording started.
+  const intervals = stats.frames.slice(1).map((t, i) => Math.max(0, t - (stats.frames[i] as number)))
   intervals.sort((a, b) => a - b)
   const pick = (p: number) =>
     intervals[Math.min(intervals.length - 1, Math.ceil((p / 100) * intervals.length) - 1)] ?? 0
