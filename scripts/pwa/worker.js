@@ -10,11 +10,49 @@ const assets = new Set(ASSETS)
 // Only the fixed pages are kept: never the address of a share or a draw someone visited.
 const pages = new Set(PAGES)
 
+// While a page's wheel turns, the install waits between files: a first visit's spin started while
+// the build was being precached lost a frame now and then (a frame over 20 ms in 5 of 56 spins at
+// 1,000 items, none of 56 with the worker blocked; 2 cores). A page that goes away mid-spin holds
+// the install no longer than a spin can last (at most 5 s).
+const LONGEST_PAUSE_MS = 6_000
+let pause = null
+let endPause = () => {}
+self.addEventListener('message', (event) => {
+  if (event.data === 'wheel-turning' && !pause) {
+    const timer = setTimeout(() => endPause(), LONGEST_PAUSE_MS)
+    pause = new Promise((resolve) => {
+      endPause = () => {
+        clearTimeout(timer)
+        pause = null
+        resolve()
+      }
+    })
+  } else if (event.data === 'wheel-still') endPause()
+})
+
+/**
+ * Stores `urls` a few at a time, each as it arrives, waiting whenever a wheel turns. Any failure
+ * fails the install, as `cache.addAll` did: a worker never starts with half its files.
+ */
+async function precache(cache, urls, atOnce) {
+  let next = 0
+  const worker = async () => {
+    while (next < urls.length) {
+      while (pause) await pause
+      const url = urls[next++]
+      const response = await fetch(url, { credentials: 'same-origin' })
+      if (!response.ok) throw new Error(`${url}: ${response.status}`)
+      await cache.put(url, response)
+    }
+  }
+  await Promise.all(Array.from({ length: atOnce }, worker))
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE)
-      await cache.addAll(ASSETS)
+      await precache(cache, ASSETS, 6)
       await Promise.all(
         PAGES.map(async (page) => {
           const response = await fetch(page, { cache: 'no-cache', credentials: 'same-origin' })

@@ -14,6 +14,7 @@ import { t } from '../../i18n/i18n'
 import { afterFirstFrame, firstFramePassed } from '../first-frame'
 import { drawWheel, type WheelPart } from './draw-wheel'
 import { followPointer, textUnderPointer } from './ticker'
+import { wheelStartsTurning } from './turning'
 import { WheelPointer } from './wheel-pointer'
 
 // Pictures are drawn by a module loaded only for a wheel that has some (draw-pictures.ts).
@@ -123,11 +124,13 @@ export const WheelView = memo(
           const now = drawn.current
           const { items } = now
           const stop = ticker ? followPointer(ticker, animation, plan, items) : () => {}
+          const stopped = wheelStartsTurning()
           try {
             await animation.finished
           } catch {
             // Cancelled (the page was left): the wheel simply stays where it is.
           }
+          stopped()
           stop()
           rotation.current = normalizeAngle(plan.finalRotation)
           rotor.style.transform = `rotate(${rotation.current}deg)`
