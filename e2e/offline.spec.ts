@@ -109,3 +109,37 @@ test('the worker keeps only the fixed pages: a visited share address or account 
   expect(cached).not.toContain('/subscription')
   expect(cached.filter((p) => p.startsWith('/w/'))).toEqual([])
 })
+
+test('a wheel that turns while the worker installs holds its downloads back until it stops', async ({
+  page,
+  context,
+}) => {
+  // Each file the worker asks for answers 40 ms late, so its install (about 350 files) outlasts a spin.
+  const fetchedByWorker: number[] = []
+  await context.route('**/assets/**', async (route) => {
+    if (route.request().serviceWorker()) {
+      fetchedByWorker.push(Date.now())
+      await new Promise((resolve) => setTimeout(resolve, 40))
+    }
+    await route.continue()
+  })
+  await page.goto('/wheel')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Wheel')
+  await expect(page.locator('#root > [inert]')).toHaveCount(0)
+  await expect.poll(() => fetchedByWorker.length).toBeGreaterThan(0)
+  const spin = page.getByRole('button', { name: 'Spin', exact: true })
+  await spin.click()
+  const started = Date.now()
+  await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toBeVisible({ timeout: 10_000 })
+  const stopped = Date.now()
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+  // Only a handful go out while it turns (those on their way, six at a time, as the worker hears of
+  // the spin: 12 seen here); unpaused, six at a time and 40 ms each, it would ask for about 300.
+  const duringSpin = fetchedByWorker.filter((t) => t > started + 200 && t < stopped - 500)
+  expect(duringSpin.length).toBeLessThanOrEqual(24)
+  // Once it stops, the install goes on to the end, and the page then works offline.
+  await waitForWorker(page)
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('My Wheel')
+})

@@ -15,7 +15,7 @@ export function registerServiceWorker(): void {
         const off = onWheelTurning((turning) =>
           registration?.installing?.postMessage(turning ? 'wheel-turning' : 'wheel-still'),
         )
-        navigator.serviceWorker.ready.then(off, off)
+        void navigator.serviceWorker.ready.then(off)
       },
       () => {
         // No worker (private mode, an old browser): the app works as before, online only.
