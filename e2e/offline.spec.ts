@@ -133,10 +133,10 @@ test('a wheel that turns while the worker installs holds its downloads back unti
   await expect(page.getByRole('dialog', { name: 'We have a winner!' })).toBeVisible({ timeout: 10_000 })
   const stopped = Date.now()
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
-  // Only a handful go out while it turns (those on their way, six at a time, as the worker hears of
-  // the spin: 12 seen here); unpaused, six at a time and 40 ms each, it would ask for about 300.
+  // Only a few go out while it turns (those on their way as the worker hears of the spin: 12 alone,
+  // 31 in a busy CI run); unpaused, the same test counted 160.
   const duringSpin = fetchedByWorker.filter((t) => t > started + 200 && t < stopped - 500)
-  expect(duringSpin.length).toBeLessThanOrEqual(24)
+  expect(duringSpin.length).toBeLessThanOrEqual(60)
   // Once it stops, the install goes on to the end, and the page then works offline.
   await waitForWorker(page)
   await context.setOffline(true)
