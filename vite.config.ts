@@ -1,12 +1,16 @@
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { codeSplittingGroups } from './scripts/chunk-groups.mjs'
 import { extractMessages } from './scripts/i18n.mjs'
 import { cataloguePlugin } from './scripts/i18n-catalogue.mjs'
 import { cataloguePartsPlugin } from './scripts/i18n-parts.mjs'
 
 // BUILD_DIR lets parallel work build into a private folder (default dist/).
 const buildDir = process.env.BUILD_DIR || 'dist'
+const root = dirname(fileURLToPath(import.meta.url))
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
 export default defineConfig({
@@ -29,36 +33,8 @@ export default defineConfig({
     sourcemap: process.env.WHIRL_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
-        // Small modules that many pages share would each become a tiny chunk of their own, and every
-        // file costs a request and compresses worse than its part of a larger one. These groups keep
-        // them together (docs/decisions/0010-layout.md). Only the listed modules are moved, not what
-        // they import: a dependency that also went into the group has broken the start-up order
-        // before (zod's chunk ran before a constant it reads), so check / and /wheel in a browser
-        // after changing a list (`npm run bench footprint`, e2e/shell.spec.ts).
-        codeSplitting: {
-          groups: [
-            {
-              // What every page loads after the shell: who is signed in, the plan checks, the API client.
-              name: 'session',
-              test: /src\/(web\/(api\/(client|session)|state\/(session-store|auth-modal-store|use-plan|sync-keys|declined-data-removers))|core\/(plan\/(plan|definition)|account\/profile-check|format\/count|wheel\/model|text\/storable|storage\/keys))\.ts$|node_modules\/(react\/|zustand\/esm\/)/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // The header's lazy parts, which every page loads just after its first paint.
-              name: 'header-late',
-              test: /src\/web\/(app\/(account-button|sign-in-modal-host)\.tsx|features\/cloud-sync\/use-cloud-sync\.ts|state\/sync-status\.ts)$|lucide-react\/dist\/esm\/icons\/user-round\.mjs$/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // The controls the wheel page shares with most lazy pages, and the rich-text and number
-              // formats that / and /wheel load with them (each was a file of its own: 0.6 KiB); the
-              // Spin button's class and the chevron icon were two more files of 0.2 KiB each.
-              name: 'controls',
-              test: /src\/web\/ui\/(alert|text-input|dialog|button)\.tsx$|src\/web\/ui\/(use-page-title|wheel\/spin-button-class)\.ts$|src\/web\/i18n\/(rich\.tsx|formats\.ts)$|lucide-react\/dist\/esm\/icons\/(pencil|crown|save|trash|download|chevron-down)\.mjs$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
+        // Modules loaded together go into one file (scripts/chunk-groups.mjs).
+        codeSplitting: { groups: codeSplittingGroups(root) },
       },
     },
   },

@@ -61,7 +61,7 @@ function routeModules(route) {
 // Each chunk's part of the catalogue (scripts/i18n-parts.mjs): a page preloads the parts of its
 // chunks in its language with them, so the words do not wait for the code that asks for them.
 const messageParts = JSON.parse(readFileSync(path.join(webDir, PARTS_MANIFEST), 'utf8'))
-// The header's lazy parts (the 'header-late' chunk of vite.config.ts), which every page loads right
+// The header's lazy parts (the 'header-late' chunk of scripts/chunk-groups.mjs), which every page loads right
 // after its first render: their words go in the page's bundle of parts too, though their code is
 // not preloaded.
 const lateFiles = () =>

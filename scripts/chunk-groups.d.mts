@@ -1,0 +1,6 @@
+export type ChunkGroup = { name: string; files: string[]; packages: string[] }
+export const CHUNK_GROUPS: ChunkGroup[]
+export function groupTest(group: ChunkGroup, root: string): (id: string) => boolean
+export function codeSplittingGroups(
+  root: string,
+): { name: string; test: (id: string) => boolean; includeDependenciesRecursively: false }[]
