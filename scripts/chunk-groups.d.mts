@@ -1,4 +1,4 @@
-export type ChunkGroup = { name: string; files: string[]; packages: string[] }
+export type ChunkGroup = { name: string; files: string[]; packages: string[]; virtual?: string[] }
 export const CHUNK_GROUPS: ChunkGroup[]
 export function groupTest(group: ChunkGroup, root: string): (id: string) => boolean
 export function codeSplittingGroups(

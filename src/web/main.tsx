@@ -6,6 +6,7 @@ import { loadLocale } from './i18n/i18n'
 import { pageLocale } from './i18n/page-locale'
 import { partsLoaded } from './i18n/parts'
 import { createBrowserRouter, type Router, RouterProvider } from './router'
+import { whenStoredStateReadable } from './state/stored-reader'
 import './styles.css'
 
 const page = pageLocale()
@@ -33,11 +34,16 @@ function render(container: HTMLElement, router: Router) {
 // render, so it waits until the router has loaded the page's code and the page's language the
 // words of that code: otherwise the prerendered page would give way to an empty placeholder, or
 // to English, for a moment.
+//
+// Where the browser stored a wheel, the code that reads it back loads before the page's code runs
+// (the wheel store reads it as it is created); a first visit has none and does not wait.
 if (page) {
   const messages = loadLocale(page.locale)
-  const router = createBrowserRouter(pageTable, { basename: page.basename })
-  void Promise.all([messages, router.whenReady()])
-    .then(partsLoaded)
-    .then(() => render(root, router))
+  void whenStoredStateReadable()
+    .then(() => {
+      const router = createBrowserRouter(pageTable, { basename: page.basename })
+      return Promise.all([messages, router.whenReady()]).then(() => router)
+    })
+    .then((router) => partsLoaded().then(() => render(root, router)))
   registerServiceWorker()
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { entry, parse, validState } from '../testing/state-fixtures'
 import { migrate } from './migrations'
-import { parsePersistedState, serializePersistedState } from './persisted-state'
+import { serializePersistedState } from './persisted-state'
+import { parsePersistedState } from './read-state'
 import { persistedStateSchema } from './state-schema'
 
 const VALID = validState()

@@ -1,10 +1,11 @@
-/**
- * Versions of the stored wheel state and the steps between them. To change the stored shape:
- * bump STORE_VERSION, add the step from the previous version to MIGRATIONS (it receives the data
- * as the previous version wrote it, possibly damaged, and must not throw), and update the schema.
- */
+import { STORE_VERSION } from './persisted-state'
 
-export const STORE_VERSION = 1
+/**
+ * The steps between versions of the stored wheel state. To change the stored shape: bump
+ * STORE_VERSION (persisted-state.ts), add the step from the previous version to MIGRATIONS (it
+ * receives the data as the previous version wrote it, possibly damaged, and must not throw), and
+ * update the schema.
+ */
 
 type Data = Record<string, unknown>
 

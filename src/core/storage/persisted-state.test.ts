@@ -6,10 +6,9 @@ import {
   createHistoryEntry,
   defaultState,
   HISTORY_LIMIT,
-  parsePersistedState,
-  parsePersistedValue,
   serializePersistedState,
 } from './persisted-state'
+import { parsePersistedState, parsePersistedValue } from './read-state'
 import { persistedStateSchema } from './state-schema'
 
 const VALID = validState()

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_SAVED_WHEELS } from '../plan/definition'
 import { entry, item, parse, validState } from '../testing/state-fixtures'
-import { HISTORY_LIMIT, MAX_STORED_CHARS, parsePersistedState } from './persisted-state'
+import { HISTORY_LIMIT, MAX_STORED_CHARS } from './persisted-state'
+import { parsePersistedState } from './read-state'
 import { persistedStateSchema } from './state-schema'
 
 const VALID = validState()

@@ -1,5 +1,5 @@
 import { storableTextOf } from '../text/storable'
-import { isValidId } from '../wheel/checks'
+import { isValidId } from '../wheel/check-basics'
 import { normalizeHex } from '../wheel/colors'
 import {
   clampSpinDuration,

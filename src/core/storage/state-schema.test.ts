@@ -3,7 +3,7 @@ import { describe, it } from 'vitest'
 import { expectAgreement, nearlyValid } from '../testing/schema-agreement'
 import { entry, validState } from '../testing/state-fixtures'
 import { createDefaultWheel } from '../wheel/model'
-import { strictState } from './persisted-state'
+import { strictState } from './read-state'
 import { persistedStateSchema } from './state-schema'
 
 // States with a few saved wheels (ids sometimes repeated or missing) and history entries.

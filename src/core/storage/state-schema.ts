@@ -1,12 +1,11 @@
 import * as z from 'zod/mini'
 import { MAX_SAVED_WHEELS } from '../plan/definition'
 import { spinHistoryEntrySchema, wheelSchema } from '../wheel/schema'
-import { STORE_VERSION } from './migrations'
-import { HISTORY_LIMIT, unique } from './persisted-state'
+import { HISTORY_LIMIT, STORE_VERSION, unique } from './persisted-state'
 
 /**
  * The strict shape of the stored state as zod, as `serializePersistedState` writes it: the
- * reference that `strictState` (persisted-state.ts, no zod, for the page) is tested against.
+ * reference that `strictState` (read-state.ts, no zod, for the page) is tested against.
  */
 export const persistedStateSchema = z.object({
   version: z.literal(STORE_VERSION),

@@ -1,4 +1,5 @@
-import { defaultState, type PersistedState, parsePersistedState } from '../storage/persisted-state'
+import { defaultState, type PersistedState } from '../storage/persisted-state'
+import { parsePersistedState } from '../storage/read-state'
 import { addWin } from '../wheel/operations'
 
 /** Shared test data for the storage tests (not used by the app). */

@@ -1,4 +1,5 @@
 import { isStorableText } from '../text/storable'
+import { isHexColor, isValidId, pick, strictList } from './check-basics'
 import { LABEL_COLORS, LABEL_FONTS, MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
 import {
   type Item,
@@ -22,17 +23,6 @@ import { isPictureUrl } from './picture'
  * checks.test.ts holds each one to its schema on generated values.
  */
 
-/** Lower-case #rrggbb, as stored (normalizeHex turns #rgb and upper case into this). */
-export const HEX_COLOR_PATTERN = /^#[0-9a-f]{6}$/
-/** Ids: 1–64 letters, digits, '_' or '-', starting with a letter or digit (so never '__proto__'). */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/
-
-export const isValidId = (value: unknown): value is string =>
-  typeof value === 'string' && ID_PATTERN.test(value)
-
-export const isHexColor = (value: unknown): value is string =>
-  typeof value === 'string' && HEX_COLOR_PATTERN.test(value)
-
 /** RFC 3339 in UTC with seconds (a fraction optional), on a real calendar day: what toISOString writes. */
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?Z$/
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -48,26 +38,6 @@ export function isIsoTimestamp(value: unknown): value is string {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
   const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] as number)
   return day <= days
-}
-
-/**
- * `value` itself when it is a plain object with no keys but `keys`; a copy holding only those of
- * its keys (what zod's object returns) when it is another object; null when it is no object.
- */
-export function pick(value: unknown, keys: readonly string[]): Record<string, unknown> | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null
-  const record = value as Record<string, unknown>
-  let plain = Object.getPrototypeOf(value) === Object.prototype
-  if (plain)
-    for (const key in record)
-      if (!keys.includes(key)) {
-        plain = false
-        break
-      }
-  if (plain) return record
-  const copy: Record<string, unknown> = {}
-  for (const key of keys) if (key in record) copy[key] = record[key]
-  return copy
 }
 
 const isInt = (value: unknown, min: number, max: number): value is number =>
@@ -91,22 +61,6 @@ function strictItem(value: unknown): Item | null {
     (weight === undefined || isInt(weight, 1, 100)) &&
     (image === undefined || isPictureUrl(image))
   return ok ? (item as Item) : null
-}
-
-/**
- * Each value of a list as `read` gives it, or null when the list is longer than `limit` or `read`
- * refuses any; the list itself when nothing was copied (as zod's array with a maximum returns it).
- */
-export function strictList<T>(value: unknown, limit: number, read: (v: unknown) => T | null): T[] | null {
-  if (!Array.isArray(value) || value.length > limit) return null
-  let copy: T[] | null = null
-  for (let i = 0; i < value.length; i += 1) {
-    const one = read(value[i])
-    if (one === null) return null
-    if (one !== value[i] && !copy) copy = value.slice(0, i)
-    copy?.push(one)
-  }
-  return copy ?? value
 }
 
 /**
@@ -139,10 +93,6 @@ export const strictItems = (value: unknown, checked?: CheckedItems): Item[] | nu
         }
       : strictItem,
   )
-
-/** A list of strings, as `z.array(z.string())` returns it. */
-export const strictStrings = (value: unknown): string[] | null =>
-  strictList(value, Number.POSITIVE_INFINITY, (v) => (typeof v === 'string' ? v : null))
 
 /** True when `value` is a list of items exactly as `itemSchema` accepts and returns them. */
 export const isPlainItemList = (value: unknown): value is Item[] =>

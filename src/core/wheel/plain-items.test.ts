@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parsePersistedState } from '../storage/persisted-state'
+import { parsePersistedState } from '../storage/read-state'
 import { isPlainItemList } from './checks'
 import { createDefaultWheel } from './model'
 import { plainWheelSchema, wheelSchema } from './schema'

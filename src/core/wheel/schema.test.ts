@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidId } from './checks'
+import { isValidId } from './check-basics'
 import { createDefaultWheel, MAX_ITEMS, type Wheel } from './model'
 import { addWin, saveWheel } from './operations'
 import { itemSchema, spinHistoryEntrySchema, wheelSchema, wheelSettingsSchema } from './schema'

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { storableString } from '../text/schema'
-import { HEX_COLOR_PATTERN, ID_PATTERN, isPlainItemList } from './checks'
+import { HEX_COLOR_PATTERN, ID_PATTERN } from './check-basics'
+import { isPlainItemList } from './checks'
 import { LABEL_COLORS, MAX_THEME_COLORS, MIN_THEME_COLORS } from './look'
 import {
   type Item,

@@ -1,6 +1,6 @@
 import { msg } from '../i18n/message-id'
 import { isStorableText } from '../text/storable'
-import { isHexColor, isValidId, pick } from './checks'
+import { isHexColor, isValidId, pick } from './check-basics'
 import { MAX_THEME_COLORS, MIN_THEME_COLORS, type WheelLook } from './look'
 import type { Item } from './model'
 import { colorsForList } from './neighbour-colors'

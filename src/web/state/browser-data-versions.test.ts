@@ -2,6 +2,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { importWheelStore } from '../testing/wheel-store-start'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
 const wheel = (items: number, minute: number, name = 'Friday raffle'): Wheel => ({
@@ -16,7 +17,7 @@ const wheel = (items: number, minute: number, name = 'Friday raffle'): Wheel => 
 /** Loads the stores afresh, as a page load would, once the saved wheels are read. */
 async function load() {
   vi.resetModules()
-  const store = await import('./wheel-store')
+  const store = await importWheelStore()
   const persistence = await import('./saved-wheels-persistence')
   const versions = await import('./browser-data-versions')
   const state = await import('./saved-wheels-state')

@@ -2,6 +2,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { importWheelStore } from '../testing/wheel-store-start'
 import { openSavedWheelsDb, readSaved } from './saved-wheels-db'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
@@ -17,7 +18,7 @@ const wheel = (id: string, name: string): Wheel => ({
 /** Loads the page's modules afresh, as a page load would, once the saved wheels are read. */
 async function load() {
   vi.resetModules()
-  const store = await import('./wheel-store')
+  const store = await importWheelStore()
   const data = await import('./browser-data')
   const sync = await import('./browser-data-sync')
   await data.savedWheelsRead()

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { MAX_CUSTOM_THEMES, mergeThemes, type ThemeSync } from '../../core/sync/themes'
-import { strictList, strictStrings } from '../../core/wheel/checks'
+import { strictList, strictStrings } from '../../core/wheel/check-basics'
 import { createId } from '../../core/wheel/model'
 import { type CustomTheme, strictCustomTheme } from '../../core/wheel/themes'
 

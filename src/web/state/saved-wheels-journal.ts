@@ -1,6 +1,4 @@
-import { SAVED_PENDING_PREFIX, savedPendingKeys } from '../../core/storage/keys'
-import { strictWheel } from '../../core/wheel/checks'
-import type { Wheel } from '../../core/wheel/model'
+import { SAVED_PENDING_PREFIX } from '../../core/storage/keys'
 import { saved } from './saved-wheels-state'
 
 /**
@@ -10,10 +8,11 @@ import { saved } from './saved-wheels-state'
  * is hidden with such a write waiting or under way, those wheels go to local storage, which writes
  * at once, and the next start takes them in (newer copies win) and writes them to the database.
  * Each tab has a key of its own, so two tabs hidden at once do not write over each other's.
+ * The next start reads them back with takeLeftWheels (saved-wheels-migration.ts).
  */
 
 /** This tab's key. */
-const KEY = `${SAVED_PENDING_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+export const OWN_PENDING_KEY = `${SAVED_PENDING_PREFIX}${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
 
 /** Saved wheels this tab is writing to the database now (their write not yet committed). */
 const writing = new Set<string>()
@@ -53,7 +52,7 @@ export function keepUnstored(): void {
   // Where all of them do not fit beside the current wheel, the latest change alone may.
   for (const some of [wheels, wheels.slice(-1)]) {
     try {
-      localStorage.setItem(KEY, JSON.stringify(some))
+      localStorage.setItem(OWN_PENDING_KEY, JSON.stringify(some))
       kept = true
       return
     } catch {
@@ -65,40 +64,8 @@ export function keepUnstored(): void {
 function forget(): void {
   kept = false
   try {
-    localStorage.removeItem(KEY)
+    localStorage.removeItem(OWN_PENDING_KEY)
   } catch {
     // Storage unavailable: nothing was kept.
-  }
-}
-
-/** The wheels a key holds, each checked as a stored wheel is (anything else is left out). */
-function wheelsIn(text: string | null): Wheel[] {
-  try {
-    const list: unknown = JSON.parse(text ?? '[]')
-    if (!Array.isArray(list)) return []
-    return list.flatMap((value) => {
-      const wheel = strictWheel(value)
-      return wheel?.id ? [wheel] : []
-    })
-  } catch {
-    return []
-  }
-}
-
-/**
- * The wheels pages left behind (other tabs', or this browser's last visit). Their keys are
- * emptied: this tab now holds them and writes them, and keeps them again should it be left first.
- */
-export function takeLeftWheels(): Wheel[] {
-  try {
-    return savedPendingKeys(Object.keys(localStorage))
-      .filter((key) => key !== KEY)
-      .flatMap((key) => {
-        const wheels = wheelsIn(localStorage.getItem(key))
-        localStorage.removeItem(key)
-        return wheels
-      })
-  } catch {
-    return []
   }
 }

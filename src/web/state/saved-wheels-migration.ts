@@ -1,5 +1,8 @@
+import { savedPendingKeys } from '../../core/storage/keys'
+import { strictWheel } from '../../core/wheel/checks'
 import type { Wheel } from '../../core/wheel/model'
 import { readIndex, readWheels, writeSaved } from './saved-wheels-db'
+import { OWN_PENDING_KEY } from './saved-wheels-journal'
 import * as legacy from './sync-state'
 
 /** Moves an older version's local-storage wheels in; true once they are read back from IndexedDB. */
@@ -33,4 +36,37 @@ export async function migrateFromLocalStorage(
       !!copy && (before.migrated || (copy.updatedAt === w.updatedAt && copy.items.length === w.items.length))
     )
   })
+}
+
+/** The wheels a key holds, each checked as a stored wheel is (anything else is left out). */
+function wheelsIn(text: string | null): Wheel[] {
+  try {
+    const list: unknown = JSON.parse(text ?? '[]')
+    if (!Array.isArray(list)) return []
+    return list.flatMap((value) => {
+      const wheel = strictWheel(value)
+      return wheel?.id ? [wheel] : []
+    })
+  } catch {
+    return []
+  }
+}
+
+/**
+ * The wheels pages left behind (other tabs', or this browser's last visit: saved-wheels-journal.ts),
+ * read at start once the database is open. Their keys are emptied: this tab now holds them and
+ * writes them, and keeps them again should it be left first.
+ */
+export function takeLeftWheels(): Wheel[] {
+  try {
+    return savedPendingKeys(Object.keys(localStorage))
+      .filter((key) => key !== OWN_PENDING_KEY)
+      .flatMap((key) => {
+        const wheels = wheelsIn(localStorage.getItem(key))
+        localStorage.removeItem(key)
+        return wheels
+      })
+  } catch {
+    return []
+  }
 }

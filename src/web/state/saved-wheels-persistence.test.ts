@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
-import { IDBDatabase, IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { IDBDatabase, type IDBFactory, IDBObjectStore } from 'fake-indexeddb'
+import { describe, expect, it, vi } from 'vitest'
 import { SAVED_PENDING_PREFIX, STORE_KEY, savedPendingKeys } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { eachTestATab } from '../testing/tab'
+import { importWheelStore } from '../testing/wheel-store-start'
 import { openSavedWheelsDb, readSaved, writeSaved } from './saved-wheels-db'
-
-const originalGet = IDBObjectStore.prototype.get
-
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 import type { StoredWheel } from './wheel-local-storage'
+
+const originalGet = IDBObjectStore.prototype.get
 
 /** The stored value as one text, as a page reads it (chunks put back in place). */
 const storedText = (stored: StoredWheel | null) =>
@@ -49,7 +50,7 @@ function oldState(savedWheels: Wheel[], currentItems = 10_000) {
 /** Loads the wheel store afresh, as a page load would, and waits until the saved wheels are read. */
 async function load() {
   vi.resetModules()
-  const store = await import('./wheel-store')
+  const store = await importWheelStore()
   const persistence = await import('./saved-wheels-persistence')
   const state = await import('./saved-wheels-state')
   await state.savedWheelsReady()
@@ -61,45 +62,8 @@ const stored = () => JSON.parse(localStorage.getItem(STORE_KEY) ?? 'null')
 /** The keys of saved wheels pages were left with (one per tab). */
 const pendingKeys = () => savedPendingKeys(Object.keys(localStorage))
 
-/**
- * Each test is a tab of its own. The modules an earlier test loaded stay alive in this process, and
- * without this their window and document listeners and their channels would act in later tests (a
- * `pagehide` would write their wheels aside too; their notice would be "another tab's write"). What
- * a test's modules listen to is let go after it, as a closed tab lets go of it.
- */
-const closeTab: (() => void)[] = []
-function openTab() {
-  for (const target of [window, document] as EventTarget[]) {
-    const add = target.addEventListener.bind(target)
-    vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
-      add(type, listener, options)
-      closeTab.push(() => target.removeEventListener(type, listener, options))
-    })
-  }
-  const Channel = globalThis.BroadcastChannel
-  vi.stubGlobal(
-    'BroadcastChannel',
-    class extends Channel {
-      constructor(name: string) {
-        super(name)
-        closeTab.push(() => this.close())
-      }
-    },
-  )
-}
-
 describe('saved wheels in IndexedDB', () => {
-  beforeEach(() => {
-    localStorage.clear()
-    vi.stubGlobal('indexedDB', new IDBFactory())
-    vi.stubGlobal('IDBKeyRange', IDBKeyRange)
-    openTab()
-  })
-  afterEach(() => {
-    for (const close of closeTab.splice(0)) close()
-    vi.restoreAllMocks()
-    vi.unstubAllGlobals()
-  })
+  eachTestATab()
 
   it('reads the wheels in batches of about the item budget, pausing between them, in saved order', async () => {
     const db = (await openSavedWheelsDb()) as IDBDatabase
@@ -138,7 +102,7 @@ describe('saved wheels in IndexedDB', () => {
       vi.resetModules()
       const data = await import('./browser-data')
       if (listed) data.savedWheelsListed()
-      const { useWheelStore } = await import('./wheel-store')
+      const { useWheelStore } = await importWheelStore()
       await data.savedWheelsRead()
       // The transactions that read only wheels: one per batch.
       for (const [stores] of transaction.mock.calls) if (stores === 'wheels') reads += 1
@@ -164,7 +128,7 @@ describe('saved wheels in IndexedDB', () => {
       migrated: true,
     })
     vi.resetModules()
-    const { useWheelStore } = await import('./wheel-store')
+    const { useWheelStore } = await importWheelStore()
     const persistence = await import('./saved-wheels-persistence')
     const state = await import('./saved-wheels-state')
     // Its write after the move: the old key keeps no saved wheels. This tab hears it while starting.
@@ -237,11 +201,14 @@ describe('saved wheels in IndexedDB', () => {
     const older = JSON.stringify(oldState([saved('z', 'Saved in the old tab')], 3))
     localStorage.setItem(STORE_KEY, older)
     window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: older }))
+    // This page started with nothing stored: it takes the write in once its reader has loaded.
+    await vi.waitFor(() =>
+      expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
+        'Class A',
+        'Saved in the old tab',
+      ]),
+    )
     await commitSaved()
-    expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
-      'Class A',
-      'Saved in the old tab',
-    ])
     const db = (await openSavedWheelsDb()) as IDBDatabase
     expect((await readSaved(db)).wheels.map((r) => r.wheel.name)).toEqual(['Class A', 'Saved in the old tab'])
     db.close()
@@ -284,7 +251,7 @@ describe('saved wheels in IndexedDB', () => {
 
   it('a first visit opens no database until a wheel is saved, and that wheel is then stored in it', async () => {
     vi.resetModules()
-    const { useWheelStore } = await import('./wheel-store')
+    const { useWheelStore } = await importWheelStore()
     await vi.waitFor(() => expect(useWheelStore.getState().savedWheelsLoaded).toBe(true))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(await indexedDB.databases()).toEqual([])
@@ -307,7 +274,7 @@ describe('saved wheels in IndexedDB', () => {
     const databases = vi.spyOn(indexedDB, 'databases').mockReturnValue(new Promise(() => {}))
     try {
       vi.resetModules()
-      const { useWheelStore } = await import('./wheel-store')
+      const { useWheelStore } = await importWheelStore()
       expect(databases).toHaveBeenCalled()
       await (await import('./browser-data')).savedWheelsRead()
       expect(useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Class A'])
@@ -344,7 +311,7 @@ describe('saved wheels in IndexedDB', () => {
       localStorage.setItem(STORE_KEY, JSON.stringify(oldState([], 3)))
       vi.stubGlobal('indexedDB', { open: () => ({}) })
       vi.resetModules()
-      const { useWheelStore } = await import('./wheel-store')
+      const { useWheelStore } = await importWheelStore()
       const state = await import('./saved-wheels-state')
       expect(useWheelStore.getState().savedWheelsLoaded).toBe(false)
       await vi.advanceTimersByTimeAsync(5_000)

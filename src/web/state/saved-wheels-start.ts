@@ -3,7 +3,7 @@ import type { Wheel } from '../../core/wheel/model'
 import { runDeclinedDataRemovers } from './declined-data-removers'
 import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
 import type { StoredWheel } from './saved-wheels-db'
-import { changedHere, keepUnstored, takeLeftWheels } from './saved-wheels-journal'
+import { changedHere, keepUnstored } from './saved-wheels-journal'
 import {
   commitSaved,
   noteChange,
@@ -183,7 +183,7 @@ export async function startSavedWheels(
   const migration = import('./saved-wheels-migration')
   const { openSavedWheelsDb, readSaved, readSummaries } = await savedWheelsDb()
   const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
-  const { migrateFromLocalStorage: migrate } = await migration
+  const { migrateFromLocalStorage: migrate, takeLeftWheels } = await migration
   const { db } = opened
   saved.db = db
   const { dirtyPut, dirtyRemove, tombstones } = saved

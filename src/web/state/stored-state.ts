@@ -1,49 +1,25 @@
-import { BACKUP_KEY } from '../../core/storage/keys'
-import {
-  type PersistedState,
-  parsePersistedState,
-  parsePersistedValue,
-} from '../../core/storage/persisted-state'
-import { newCheckedItems } from '../../core/wheel/checks'
+import { defaultState, type PersistedState } from '../../core/storage/persisted-state'
+import { storedReader } from './stored-reader'
 import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
 
-/**
- * The current wheel's items this page has checked, and the last list's ids. Another tab's change
- * reads a big wheel's unchanged chunks back as the same objects (wheel-local-storage.ts), and no
- * item is ever changed in place, so only the items that are new are checked again.
- */
-const checkedItems = newCheckedItems()
-
-/**
- * The stored state, its value parsed once (a 10,000-item wheel is about 0.4 MB of JSON). `again`:
- * a read after the page's first (another tab's change), which checks only the items it has not
- * checked before. The page's first read remembers nothing: remembering 10,000 items would add about
- * a millisecond to every start, for a page that may never hear another tab.
- */
-export const parseStoredWheel = (stored: StoredWheel | null, again = false) =>
-  stored === null || 'text' in stored
-    ? parsePersistedState(stored?.text ?? null)
-    : parsePersistedValue(stored.json, stored.chars, again ? checkedItems : undefined)
+export type StartState = { state: PersistedState; fresh: boolean; repaired: boolean }
 
 /**
  * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged
  * text kept under BACKUP_KEY, `repaired`), or the defaults, `fresh`, when it stored nothing or
- * cannot be read.
+ * cannot be read. Where something is stored, its reader has loaded before the app started
+ * (whenStoredStateReadable, main.tsx); without it this throws rather than start from the defaults,
+ * which the page would then store over the user's wheels.
  */
-export function readStored(): { state: PersistedState; fresh: boolean; repaired: boolean } {
+export function readStored(): StartState {
   let stored: StoredWheel | null = null
   try {
     stored = readStoredWheel(true)
   } catch {
-    return { state: parsePersistedState(null).state, fresh: true, repaired: false }
+    return { state: defaultState(), fresh: true, repaired: false }
   }
-  const { state, needsBackup } = parseStoredWheel(stored)
-  if (needsBackup && stored !== null) {
-    try {
-      localStorage.setItem(BACKUP_KEY, 'text' in stored ? stored.text : JSON.stringify(stored.json))
-    } catch {
-      // No room for the backup either: the repaired state still loads.
-    }
-  }
-  return { state, fresh: stored === null, repaired: needsBackup && stored !== null }
+  if (stored === null) return { state: defaultState(), fresh: true, repaired: false }
+  const reader = storedReader()
+  if (!reader) throw new Error('The stored wheel state cannot be read: its code did not load.')
+  return reader.startFromStored(stored)
 }

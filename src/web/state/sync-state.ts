@@ -1,5 +1,5 @@
 import type { SyncState } from '../../core/sync/merge'
-import { pick, strictStrings } from '../../core/wheel/checks'
+import { pick, strictStrings } from '../../core/wheel/check-basics'
 import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 /**

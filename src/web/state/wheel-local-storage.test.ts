@@ -4,10 +4,9 @@ import { STORE_KEY } from '../../core/storage/keys'
 import {
   defaultState,
   type PersistedState,
-  parsePersistedState,
-  parsePersistedValue,
   serializePersistedState,
 } from '../../core/storage/persisted-state'
+import { parsePersistedState, parsePersistedValue } from '../../core/storage/read-state'
 import type { Item } from '../../core/wheel/model'
 import type { StoredWheel } from './wheel-local-storage'
 import { CHUNK_PREFIX } from './wheel-local-storage'

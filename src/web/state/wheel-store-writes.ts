@@ -14,7 +14,7 @@ import {
   startSavedWheels,
   takeInLocalStorageWheels,
 } from './saved-wheels-start'
-import { parseStoredWheel } from './stored-state'
+import { loadStoredReader, storedReader } from './stored-reader'
 import {
   INLINE_MAX_ITEMS,
   lastStoredMain,
@@ -45,6 +45,13 @@ let scheduled = false
 let applyingRemote = false
 /** This tab changed the state since it last stored it. */
 let dirty = false
+/**
+ * Another tab's write being taken in while the code that reads it loads (this page started with
+ * nothing stored: stored-reader.ts). This tab's own writes wait for it, so that they never replace
+ * the other tab's with a copy that has not heard of it; `forceAfter`: a forced write waited.
+ */
+let adopting: Promise<void> | null = null
+let forceAfter = false
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -63,9 +70,14 @@ const pick = (s: PersistedState): PersistedState => ({
  * Stores the state when this tab changed it. `force` stores it even so (the saved wheels leave the
  * key, the user declined storage), after taking in another tab's write this tab has not heard of.
  */
-function write(force = false): boolean {
+function write(force = false, leaving = false): boolean {
   scheduled = false
   if (!store) return false
+  // A page being left cannot wait: it writes what it has.
+  if (adopting && !leaving) {
+    forceAfter ||= force
+    return true
+  }
   if (!dirty) {
     if (!force) return true
     takeInUnheard()
@@ -108,7 +120,7 @@ export const persistWheelStore = (): boolean => write()
 
 // Leaving the page also retries a write the browser refused.
 function flushScheduled() {
-  if (scheduled || dirty) write()
+  if (scheduled || dirty) write(false, true)
 }
 
 /** Takes in another tab's write of the key that this tab has not heard of (the key differs from what it last read or wrote). */
@@ -122,8 +134,13 @@ function takeInUnheard(): void {
 }
 
 /** Takes in another tab's write of the key: every tab adopts the newest write at once. */
-function adoptStored(): void {
+function adoptStored(heard?: PersistedState): void {
   if (!store) return
+  const reader = storedReader()
+  if (!reader) {
+    adoptOnceRead()
+    return
+  }
   let stored: StoredWheel | null = null
   try {
     stored = readStoredWheel()
@@ -131,18 +148,49 @@ function adoptStored(): void {
     return
   }
   if (stored === null) return
+  const mine = pick(store.getState())
   // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
-  const state = keepUnchanged(pick(store.getState()), parseStoredWheel(stored, true).state)
+  const state = keepUnchanged(mine, reader.parseStoredWheel(stored, true).state)
+  // Taken in late (its reader was loading): what this tab changed since it heard of the write is
+  // newer than that write, and stays.
+  const whole = savedWheelsFollowLocalStorage()
+  const parts = whole ? [...SHARED_PARTS, 'savedWheels' as const] : SHARED_PARTS
+  const kept = heard ? parts.filter((part) => mine[part] !== heard[part]) : []
+  for (const part of kept) Object.assign(state, { [part]: mine[part] })
   applyingRemote = true
   // A tab's next write then already contains what the other tab saved: neither overwrites the
   // other's wheels with a stale copy. Saved wheels in IndexedDB follow through their own channel.
   const { savedWheels, ...rest } = state
-  const whole = savedWheelsFollowLocalStorage()
   store.setState(whole ? state : rest)
   applyingRemote = false
   // This tab's state is now what is stored, unless the saved wheels it keeps in the key are its own.
-  if (whole || !savedWheelsInLocalStorage()) dirty = false
+  if (whole || !savedWheelsInLocalStorage()) dirty = kept.length > 0
   if (!whole) takeInLocalStorageWheels(savedWheels)
+}
+
+/** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
+const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
+
+/**
+ * Loads the code that reads a stored state, then takes in what the key holds by then, and writes
+ * what this tab changed meanwhile (which wins over the other tab's write, part by part: it is
+ * newer). Where that code cannot load (the network failed), this tab's changes are written as they
+ * are: they are not held back for good.
+ */
+function adoptOnceRead(): void {
+  if (adopting || !store) return
+  const heard = pick(store.getState())
+  const loaded = loadStoredReader().then(
+    () => {},
+    () => {},
+  )
+  adopting = loaded.then(() => {
+    adopting = null
+    if (storedReader()) adoptStored(heard)
+    const force = forceAfter
+    forceAfter = false
+    if (dirty || force) write(force)
+  })
 }
 
 /**
@@ -189,6 +237,8 @@ export function persistWheelState(
     })
 
     registerDeclinedDataRemover(() => {
+      // Another tab's write still being taken in (its reader loading) does not bring the history
+      // back: clearing it is a change made after this tab heard of that write, which stays.
       if (!dirty) takeInUnheard()
       target.setState({ spinHistory: [], savedWheels: [] })
       void removeSavedWheels()
