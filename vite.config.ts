@@ -79,7 +79,8 @@ export default defineConfig({
           // In CI a failed web test runs once more and, passing, is reported as flaky, as the browser
           // tests are. Known case: subscription-page.test.tsx's "Subscribe Now pressed before the
           // trial is read" failed once in three clean-clone runs (2026-12-06), likely a session
-          // store of an earlier file in the same worker still hearing the tabs' channel.
+          // store of an earlier file in the same worker still hearing the tabs' channel; setup.ts
+          // now closes those channels and empties the storage before each file (decision 0069).
           retry: process.env.CI ? 1 : 0,
         },
       },
