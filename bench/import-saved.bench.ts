@@ -190,7 +190,13 @@ export default async function importSavedBench(): Promise<BenchResult> {
         }),
       )
       // The next run starts from the default wheel: with the imported wheel still current, its
-      // "10,000 items" would already be on the page before the next import.
+      // "10,000 items" would already be on the page before the next import. A big wheel is stored
+      // once the page is idle (decision 0066): wait for that write, or leaving the page would store
+      // it again after the storage is emptied (on a slow machine the page was still busy).
+      await page.waitForFunction(
+        (key) => (localStorage.getItem(key) ?? '').includes('"count":10000'),
+        STORE_KEY,
+      )
       await page.evaluate(() => {
         localStorage.clear()
         localStorage.setItem('cookieConsent', 'accepted')

@@ -81,6 +81,11 @@ function write(force = false, leaving = false): boolean {
   if (!dirty) {
     if (!force) return true
     takeInUnheard()
+    // That write is being taken in late (its reader loading): this one follows it.
+    if (adopting && !leaving) {
+      forceAfter = true
+      return true
+    }
   }
   const started = performance.now()
   if (!writeStoredWheelState(pick(store.getState()))) {
