@@ -2,7 +2,6 @@ import { defaultState, type PersistedState } from '../../core/storage/persisted-
 import { storedReader } from './stored-reader'
 import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
 
-export type StartState = { state: PersistedState; fresh: boolean; repaired: boolean }
 
 /**
  * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged
@@ -11,12 +10,12 @@ export type StartState = { state: PersistedState; fresh: boolean; repaired: bool
  * (whenStoredStateReadable, main.tsx); without it this throws rather than start from the defaults,
  * which the page would then store over the user's wheels.
  */
-export function readStored(): StartState {
+export function readStored(): { state: PersistedState; fresh: boolean; repaired: boolean } {
   let stored: StoredWheel | null = null
   try {
     stored = readStoredWheel(true)
   } catch {
-    return { state: defaultState(), fresh: true, repaired: false }
+    // Storage unavailable or unreadable: the defaults, as for a first visit.
   }
   if (stored === null) return { state: defaultState(), fresh: true, repaired: false }
   const reader = storedReader()

@@ -73,19 +73,15 @@ const pick = (s: PersistedState): PersistedState => ({
 function write(force = false, leaving = false): boolean {
   scheduled = false
   if (!store) return false
-  // A page being left cannot wait: it writes what it has.
-  if (adopting && !leaving) {
-    forceAfter ||= force
-    return true
-  }
   if (!dirty) {
     if (!force) return true
     takeInUnheard()
-    // That write is being taken in late (its reader loading): this one follows it.
-    if (adopting && !leaving) {
-      forceAfter = true
-      return true
-    }
+  }
+  // Another tab's write being taken in late (its reader loading): this write follows it. A page
+  // being left cannot wait: it writes what it has.
+  if (adopting && !leaving) {
+    forceAfter ||= force
+    return true
   }
   const started = performance.now()
   if (!writeStoredWheelState(pick(store.getState()))) {

@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/dom'
 import { vi } from 'vitest'
+import { closeOpenChannels } from './channels'
 
 // The web files share a worker and its loaded libraries (React, Testing Library), but each file gets
 // its own jsdom and its own copy of Whirl's modules: the stores, the session and the browser-data
@@ -14,29 +15,8 @@ if (typeof localStorage !== 'undefined') {
   sessionStorage.clear()
 }
 
-// Nor do the channels an earlier file's modules opened: BroadcastChannel is the worker's, not the
-// file's jsdom's, so a session store or saved-wheels start left from an earlier file would hear
-// this file's tabs (and answer them). They are closed before each file, as a closed tab's are.
-type Channels = { __whirlChannels?: Set<BroadcastChannel> }
-const shared = globalThis as typeof globalThis & Channels
-if (typeof BroadcastChannel !== 'undefined') {
-  if (!shared.__whirlChannels) {
-    const opened = new Set<BroadcastChannel>()
-    shared.__whirlChannels = opened
-    const Channel = BroadcastChannel
-    globalThis.BroadcastChannel = class extends Channel {
-      constructor(name: string) {
-        super(name)
-        opened.add(this)
-      }
-      override close() {
-        opened.delete(this)
-        super.close()
-      }
-    }
-  }
-  for (const channel of [...shared.__whirlChannels]) channel.close()
-}
+// Nor do the channels an earlier file's modules opened (testing/channels.ts).
+closeOpenChannels()
 
 // A dialog or panel the app loads on use arrives through a dynamic import, which vitest transforms
 // on first use: on a busy machine that took longer than Testing Library's 1 s default wait.

@@ -1,5 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, vi } from 'vitest'
+import { closeOpenChannels } from './channels'
 
 /**
  * Makes each test of the calling `describe` a tab of its own, with empty storage and a database
@@ -21,19 +22,10 @@ export function eachTestATab(): void {
         open.push(() => target.removeEventListener(type, listener, options))
       })
     }
-    const Channel = globalThis.BroadcastChannel
-    vi.stubGlobal(
-      'BroadcastChannel',
-      class extends Channel {
-        constructor(name: string) {
-          super(name)
-          open.push(() => this.close())
-        }
-      },
-    )
   })
   afterEach(() => {
     for (const close of open.splice(0)) close()
+    closeOpenChannels()
     vi.restoreAllMocks()
     vi.unstubAllGlobals()
   })
