@@ -2,7 +2,6 @@ import { defaultState, type PersistedState } from '../../core/storage/persisted-
 import { storedReader } from './stored-reader'
 import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
 
-
 /**
  * The wheel state the page starts with: what the browser stored (repaired if need be, the damaged
  * text kept under BACKUP_KEY, `repaired`), or the defaults, `fresh`, when it stored nothing or
