@@ -76,12 +76,19 @@ export const CHUNK_GROUPS = [
       'src/core/text/direction.ts',
       'src/web/ui/wheel/draw-wheel.ts',
       'src/web/ui/wheel/wheel-pointer.tsx',
+      'src/web/ui/wheel/ticker.ts',
+      'src/web/ui/wheel/wheel-box.ts',
+      'src/web/ui/wheel/celebration.ts',
+      'src/web/ui/wheel/turn-then-show.ts',
+      'src/web/ui/wheel/wheel-view.tsx',
+      'src/web/ui/first-frame.ts',
     ],
     packages: [],
   },
   {
-    // The wheel you edit: its store and what keeps it in the browser, the turning wheel, and the
-    // import button beside it. The wheel page and /saved load them.
+    // The wheel you edit: its store and what keeps it in the browser, and the import button beside
+    // it. The wheel page and /saved load them. The turning wheel is in wheel-kit: the live pages
+    // show it without the store (loading this chunk creates the store).
     name: 'wheel-store',
     files: [
       'src/core/wheel/plan-limit.ts',
@@ -105,12 +112,6 @@ export const CHUNK_GROUPS = [
       'src/web/state/wheel-store-writes.ts',
       'src/web/state/wheel-store.ts',
       'src/web/state/sync-state.ts',
-      'src/web/ui/wheel/ticker.ts',
-      'src/web/ui/wheel/wheel-box.ts',
-      'src/web/ui/wheel/celebration.ts',
-      'src/web/ui/wheel/turn-then-show.ts',
-      'src/web/ui/wheel/wheel-view.tsx',
-      'src/web/ui/first-frame.ts',
       'src/web/ui/premium-badge.tsx',
       'src/web/features/saved-wheels/import-wheel-button.tsx',
     ],
