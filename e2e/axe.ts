@@ -11,8 +11,10 @@ export async function expectNoAxeViolations(page: Page, label?: string): Promise
   // contrast is measured through its opacity (a check on a busy machine caught /wheel mid-fade).
   // Looked for from the next frame on, and again until none runs: a page that has just rendered
   // (a wheel loaded from /saved) may start its fade or colour transitions a frame later.
+  // Two frames in a row without one: a page whose code has just loaded commits a frame later.
   await page.evaluate(async () => {
-    for (let round = 0; round < 20; round++) {
+    let quiet = 0
+    for (let round = 0; round < 20 && quiet < 2; round++) {
       await new Promise((resolve) => requestAnimationFrame(resolve))
       const running = document
         .getAnimations()
@@ -21,7 +23,7 @@ export async function expectNoAxeViolations(page: Page, label?: string): Promise
             animation.playState === 'running' &&
             animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
         )
-      if (running.length === 0) return
+      quiet = running.length === 0 ? quiet + 1 : 0
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
     }
   })
