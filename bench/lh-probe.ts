@@ -3,9 +3,8 @@
 // mobile preset) in PROBE_RUNS runs (3 by default), each in a Chromium of its own, and prints each
 // audit's score, Total Blocking Time, its long tasks (start + duration in ms, Lighthouse's 4x CPU
 // slowdown included, with the script they are attributed to) and the main thread's time by kind.
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium'
+// The audits are the bench's own (lighthouse.bench.ts): a run Lighthouse could not read is run again.
+import { audit, launchForAudits } from './lighthouse.bench'
 import { startBuiltServer } from './support'
 
 type Task = { url: string; duration: number; startTime: number }
@@ -17,20 +16,14 @@ const runs = Number(process.env.PROBE_RUNS ?? 3)
 const server = await startBuiltServer()
 try {
   for (let run = 1; run <= runs; run++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-    })
+    const chrome = await launchForAudits()
     try {
       for (const page of pages) {
-        const result = await lighthouse(`${server.url}${page}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-        })
-        if (!result) continue
-        const { audits, categories } = result.lhr
+        const notes: string[] = []
+        const { audits, categories } = await audit(`${server.url}${page}`, chrome.port, notes, [
+          'performance',
+        ])
+        for (const note of notes) console.log(`  ${note}`)
         const tbt = Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN)
         const tasks = itemsOf<Task>(audits['long-tasks']?.details).map(
           (t) =>

@@ -24,13 +24,18 @@ type Run = { scores: number[]; lcp: number; tbt: number }
  * One Lighthouse run of a page. A run whose trace Lighthouse could not read (NO_NAVSTART and the
  * like: "Please run Lighthouse again") is run once more; a second failure is reported as it is.
  */
-async function audit(url: string, port: number, notes: string[]): Promise<Lhr> {
+export async function audit(
+  url: string,
+  port: number,
+  notes: string[],
+  categories: readonly string[] = CATEGORIES,
+): Promise<Lhr> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
+      onlyCategories: [...categories],
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const { lhr } = result
@@ -38,6 +43,10 @@ async function audit(url: string, port: number, notes: string[]): Promise<Lhr> {
     notes.push(`${new URL(url).pathname}: run again after Lighthouse failed (${lhr.runtimeError.code})`)
   }
 }
+
+/** A headless Chromium of its own for one run's audits (`chrome.port`; `chrome.kill()` after). */
+export const launchForAudits = () =>
+  chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
 
 /**
  * The measured languages this machine has no font for (fontconfig's list for the language is
@@ -61,10 +70,7 @@ export default async function lighthouseBench(): Promise<BenchResult> {
     notes.push(`This machine has no font for ${locale}: its pages were measured as empty boxes.`)
   try {
     for (let run = 0; run < RUNS; run++) {
-      const chrome = await chromeLauncher.launch({
-        chromePath: CHROMIUM_PATH,
-        chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-      })
+      const chrome = await launchForAudits()
       try {
         for (const path of PAGES) {
           const lhr = await audit(`${server.url}${path}`, chrome.port, notes)

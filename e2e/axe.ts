@@ -9,9 +9,8 @@ import { expect, type Page } from '@playwright/test'
 export async function expectNoAxeViolations(page: Page, label?: string): Promise<void> {
   // A page or the cookie notice fading in is checked once it is there: half-way, its text's
   // contrast is measured through its opacity (a check on a busy machine caught /wheel mid-fade).
-  // Looked for from the next frame on, and again until none runs: a page that has just rendered
-  // (a wheel loaded from /saved) may start its fade or colour transitions a frame later.
-  // Two frames in a row without one: a page whose code has just loaded commits a frame later.
+  // Looked for from the next frame on, until two frames in a row have none: a page that has just
+  // rendered (a wheel loaded from /saved) may start its fade or colour transitions a frame later.
   await page.evaluate(async () => {
     let quiet = 0
     for (let round = 0; round < 20 && quiet < 2; round++) {

@@ -12,6 +12,9 @@ async function own(browser: Browser, viewport = { width: 1280, height: 720 }): P
   return context.newPage()
 }
 
+/** When the late watcher's page was asked to join, and when its wheel appeared (performance.now()). */
+type JoinMarks = { joinAsked: number; wheelShown?: number }
+
 /** The wheel's turn right now, in degrees, as the page set it. */
 const turn = (page: Page) =>
   page
@@ -74,7 +77,7 @@ test('a live room: the remote spins, every screen shows the same winner, a late 
   // The page notes when its wheel appears, so that a slow run says whether the page or the test's
   // own round trips took the time.
   await late.evaluate((path) => {
-    const marks = window as unknown as { joinAsked: number; wheelShown?: number }
+    const marks = window as unknown as JoinMarks
     marks.joinAsked = performance.now()
     const seen = new MutationObserver(() => {
       if (!document.querySelector('[data-testid="wheel"]')) return
@@ -91,7 +94,7 @@ test('a live room: the remote spins, every screen shows the same winner, a late 
   await late.waitForTimeout(250)
   const after = await turn(late)
   const join = await late.evaluate(() => {
-    const marks = window as unknown as { joinAsked: number; wheelShown?: number }
+    const marks = window as unknown as JoinMarks
     return Math.round((marks.wheelShown ?? Number.NaN) - marks.joinAsked)
   })
   expect(
