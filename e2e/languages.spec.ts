@@ -207,3 +207,28 @@ test('in Arabic the layout is mirrored and a wheel of Arabic and English names s
   const name = (await winner.getByTestId('winner-text').textContent())?.trim()
   expect(texts, `winner "${name}"`).toContain(name)
 })
+
+test('in Arabic the plans’ prices keep “US$” whole, drawn left to right beside the amount', async ({
+  page,
+}) => {
+  await page.goto(at('ar', '/subscription'))
+  await expectLanguage(page, 'ar')
+  const price = page.locator('main span.text-4xl', { hasText: '6.99' }).first()
+  await expect(price).toBeVisible()
+  // Where each character of the price is drawn: "U", "S" and "$" from left to right, the amount
+  // to their right (Arabic reads the amount first). Unisolated, the "$" was drawn left of "US".
+  const lefts = await price.evaluate((element) => {
+    const text = element.firstChild as Text
+    const at = (ch: string) => {
+      const range = document.createRange()
+      const i = (text.textContent ?? '').indexOf(ch)
+      range.setStart(text, i)
+      range.setEnd(text, i + 1)
+      return range.getBoundingClientRect().left
+    }
+    return { u: at('U'), s: at('S'), dollar: at('$'), amount: at('6') }
+  })
+  expect(lefts.u, 'U before S').toBeLessThan(lefts.s)
+  expect(lefts.s, 'S before $').toBeLessThan(lefts.dollar)
+  expect(lefts.dollar, 'the amount to the right of US$').toBeLessThan(lefts.amount)
+})

@@ -6,28 +6,15 @@ import {
   hasSubscriptionStatus,
   isExpiringSoon,
 } from '../../../core/plan/plan'
-import { numberFormat } from '../../i18n/formats'
-import { intlLocale, t } from '../../i18n/i18n'
+import { money } from '../../i18n/formats'
+import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
 import { Dialog } from '../../ui/dialog'
-import { longDate } from '../../ui/long-date'
+import { fullDate, longDate } from '../../ui/long-date'
 import { planName, SubscriptionStatusLine } from './profile-parts'
 import { MESSAGES, useSubscriptionActions } from './use-subscription-actions'
-
-/** The trial's last day as the plans page gives it ("Saturday, July 26, 2025" in English). */
-const trialDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(intlLocale(), {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-
-const usd = (amount: number | string) =>
-  numberFormat({ style: 'currency', currency: 'USD' }).format(Number(amount))
 
 const label = 'text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400'
 
@@ -54,11 +41,11 @@ function ExpiryNote({ profile }: { profile: Profile }) {
           </span>
           {trial.firstPaymentAt
             ? t('Free trial until {date}; the first payment of {amount} is taken then.', {
-                date: trialDate(trial.endsAt),
-                amount: usd(trial.amount),
+                date: fullDate(trial.endsAt),
+                amount: money(trial.amount),
               })
             : t('Free trial until {date}; cancelled, nothing will be charged.', {
-                date: trialDate(trial.endsAt),
+                date: fullDate(trial.endsAt),
               })}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { CircleCheck, CircleX, LogIn, Printer, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
+import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
@@ -12,7 +13,7 @@ import './receipt-print.css'
 import { TRIAL_DAYS } from '../../../core/billing/trial'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'
-import { trialDate, usd } from './format'
+import { fullDate } from '../../ui/long-date'
 import { unlockedTexts } from './plan-texts'
 import { TestModeNotice } from './test-mode-notice'
 
@@ -104,12 +105,12 @@ function TrialNote() {
     >
       {tx('Your {days}-day free trial ends on <0>{date}</0>.', [<strong key="date" />], {
         days: TRIAL_DAYS,
-        date: trialDate(trial.endsAt),
+        date: fullDate(trial.endsAt),
       })}{' '}
       {trial.firstPaymentAt
         ? t(
             'The first payment of {price} {currency} is taken on {date}, then every month until you cancel. Cancel before then and nothing is charged.',
-            { price: usd(trial.amount), currency: trial.currency, date: trialDate(trial.firstPaymentAt) },
+            { price: money(trial.amount), currency: trial.currency, date: fullDate(trial.firstPaymentAt) },
           )
         : t('You have cancelled: nothing will be charged.')}
     </p>

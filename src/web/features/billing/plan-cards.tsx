@@ -7,11 +7,11 @@ import {
   type TrialStatus,
 } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
+import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
-import { usd } from './format'
 import { planLineTexts } from './plan-texts'
 
 const card = 'relative flex flex-col rounded-2xl bg-white p-6 shadow-sm dark:bg-slate-900'
@@ -43,7 +43,7 @@ export function FreeCard({
         {current && <CurrentBadge />}
       </div>
       <p className="mt-3">
-        <span className="text-4xl font-bold">{usd(0)}</span>{' '}
+        <span className="text-4xl font-bold">{money(0, 'USD', { short: true })}</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">{t('forever')}</span>
       </p>
       <CheckList items={included} excluded={excluded} className="mt-6 flex-1 space-y-2 text-sm" />
@@ -94,7 +94,7 @@ export function PremiumCard({
         {state.kind === 'active' && <CurrentBadge />}
       </div>
       <p className="mt-3">
-        <span className="text-4xl font-bold">{usd(PREMIUM_PLAN.price)}</span>{' '}
+        <span className="text-4xl font-bold">{money(PREMIUM_PLAN.price)}</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">{t('/month')}</span>
       </p>
       <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -113,7 +113,7 @@ export function PremiumCard({
       {state.kind === 'offer' && offersTrial(trial, visitor) && (
         <div className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <p className="font-semibold" data-testid="trial-offer">
-            {t(TRIAL_OFFER_MESSAGE, { days: TRIAL_DAYS, price: usd(PREMIUM_PLAN.price) })}
+            {t(TRIAL_OFFER_MESSAGE, { days: TRIAL_DAYS, price: money(PREMIUM_PLAN.price) })}
           </p>
           <p className="mt-0.5 text-xs">{t(TRIAL_CONDITIONS)}</p>
         </div>
@@ -123,7 +123,7 @@ export function PremiumCard({
           className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-100"
           data-testid="trial-used"
         >
-          {t(TRIAL_USED, { price: usd(PREMIUM_PLAN.price) })}
+          {t(TRIAL_USED, { price: money(PREMIUM_PLAN.price) })}
         </p>
       )}
       <CheckList items={planLineTexts('premium')} announce className="mt-6 flex-1 space-y-2 text-sm" />

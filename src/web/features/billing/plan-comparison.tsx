@@ -1,9 +1,9 @@
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
+import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'
-import { usd } from './format'
 import { planLineTexts } from './plan-texts'
 
 function Card({
@@ -46,10 +46,16 @@ function Card({
 export function PlanComparison() {
   return (
     <div className="mt-8 grid gap-6 md:grid-cols-2">
-      <Card plan="free" price={usd(0)} per={t('forever')} to="/wheel" action={t('Start Free')} />
+      <Card
+        plan="free"
+        price={money(0, 'USD', { short: true })}
+        per={t('forever')}
+        to="/wheel"
+        action={t('Start Free')}
+      />
       <Card
         plan="premium"
-        price={usd(PREMIUM_PLAN.price)}
+        price={money(PREMIUM_PLAN.price)}
         per={t('per month')}
         to="/subscription"
         action={t('Upgrade Now')}

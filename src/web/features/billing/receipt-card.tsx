@@ -1,4 +1,4 @@
-import { numberFormat } from '../../i18n/formats'
+import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { longDate } from '../../ui/long-date'
 import type { Receipt } from './payment-return'
@@ -6,16 +6,6 @@ import type { Receipt } from './payment-return'
 /** 'premium' reads Premium; anything else (or nothing) is the spec's Basic. */
 export const isPremiumPlan = (plan: string) => plan.toLowerCase() === 'premium'
 export const planLabel = (plan: string) => (isPremiumPlan(plan) ? 'Premium' : t('Basic'))
-
-function formatAmount(amount: string, currency: string): string {
-  const value = Number(amount)
-  if (!amount || Number.isNaN(value)) return amount || '—'
-  try {
-    return numberFormat({ style: 'currency', currency }).format(value)
-  } catch {
-    return amount
-  }
-}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -43,7 +33,7 @@ export function ReceiptCard({ receipt }: { receipt: Receipt }) {
       </p>
       <dl className="mt-2 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         <Row label={t('Plan')}>{planLabel(receipt.plan)}</Row>
-        <Row label={t('Amount')}>{formatAmount(receipt.amount, receipt.currency)}</Row>
+        <Row label={t('Amount')}>{money(receipt.amount, receipt.currency)}</Row>
         <Row label={t('Currency')}>{receipt.currency}</Row>
         <Row label={t('Start Date')}>{longDate(receipt.startDate)}</Row>
         <Row label={subscription ? t('Subscription ID') : t('Payment ID')}>

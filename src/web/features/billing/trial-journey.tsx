@@ -1,9 +1,9 @@
 import { MailCheck } from 'lucide-react'
 import { TRIAL_DAYS } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
+import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { buttonClass } from '../../ui/button-class'
-import { usd } from './format'
 
 /** The trial journey's words, in the page's language (read at render time). */
 export const trialJourneyWords = () => ({
@@ -15,7 +15,7 @@ export const trialJourneyWords = () => ({
   ),
   withoutTrial: t('Subscribe now without the trial'),
   withoutTrialNote: t('Without the trial, the first {price} {currency} is charged today.', {
-    price: usd(PREMIUM_PLAN.price),
+    price: money(PREMIUM_PLAN.price),
     currency: PREMIUM_PLAN.currency,
   }),
   confirmed: t(
