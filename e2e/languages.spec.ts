@@ -208,6 +208,26 @@ test('in Arabic the layout is mirrored and a wheel of Arabic and English names s
   expect(texts, `winner "${name}"`).toContain(name)
 })
 
+/**
+ * Where the first of each of `chars` is drawn in the element's text (its left edge, px), the text
+ * read across the element's descendants: the order the reader sees, whatever the order stored.
+ */
+function drawnAt(element: Locator, chars: string[]): Promise<number[]> {
+  return element.evaluate((root, wanted) => {
+    const texts: Text[] = []
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text)
+    return wanted.map((ch) => {
+      const text = texts.find((node) => node.data.includes(ch))
+      if (!text) return Number.NaN
+      const range = document.createRange()
+      range.setStart(text, text.data.indexOf(ch))
+      range.setEnd(text, text.data.indexOf(ch) + 1)
+      return range.getBoundingClientRect().left
+    })
+  }, chars)
+}
+
 test('in Arabic the plans’ prices keep “US$” whole, drawn left to right beside the amount', async ({
   page,
 }) => {
@@ -215,20 +235,25 @@ test('in Arabic the plans’ prices keep “US$” whole, drawn left to right be
   await expectLanguage(page, 'ar')
   const price = page.locator('main span.text-4xl', { hasText: '6.99' }).first()
   await expect(price).toBeVisible()
-  // Where each character of the price is drawn: "U", "S" and "$" from left to right, the amount
-  // to their right (Arabic reads the amount first). Unisolated, the "$" was drawn left of "US".
-  const lefts = await price.evaluate((element) => {
-    const text = element.firstChild as Text
-    const at = (ch: string) => {
-      const range = document.createRange()
-      const i = (text.textContent ?? '').indexOf(ch)
-      range.setStart(text, i)
-      range.setEnd(text, i + 1)
-      return range.getBoundingClientRect().left
-    }
-    return { u: at('U'), s: at('S'), dollar: at('$'), amount: at('6') }
-  })
-  expect(lefts.u, 'U before S').toBeLessThan(lefts.s)
-  expect(lefts.s, 'S before $').toBeLessThan(lefts.dollar)
-  expect(lefts.dollar, 'the amount to the right of US$').toBeLessThan(lefts.amount)
+  // "U", "S" and "$" from left to right, the amount to their right (Arabic reads the amount
+  // first). Unisolated, the "$" was drawn left of "US".
+  const [u, s, dollar, amount] = await drawnAt(price, ['U', 'S', '$', '6'])
+  expect(u, 'U before S').toBeLessThan(s ?? 0)
+  expect(s, 'S before $').toBeLessThan(dollar ?? 0)
+  expect(dollar, 'the amount to the right of US$').toBeLessThan(amount ?? 0)
+})
+
+test('in Arabic an English name ending in punctuation reads as typed, in the heading and the list', async ({
+  page,
+}) => {
+  await openWheelAt(page, at('ar', '/wheel'), 'Game night?', items(['Pizza!', 'علي'], ['#dc2626', '#16a34a']))
+  await expectLanguage(page, 'ar')
+  // The mark stays at the end of its own words, right of them, as in English. Unisolated, the
+  // right-to-left page drew "?Game night" and "!Pizza".
+  const heading = page.getByRole('heading', { level: 1, name: 'Game night?' })
+  const [g, question] = await drawnAt(heading, ['G', '?'])
+  expect(g, 'the heading’s “?” right of its words').toBeLessThan(question ?? 0)
+  const row = page.getByTestId('item-row').filter({ hasText: 'Pizza!' })
+  const [p, bang] = await drawnAt(row, ['P', '!'])
+  expect(p, 'the item’s “!” right of its word').toBeLessThan(bang ?? 0)
 })

@@ -69,7 +69,9 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="mb-6 truncate text-center text-3xl font-bold">{wheel.name || t('My Wheel')}</h1>
+      <h1 className="mb-6 truncate text-center text-3xl font-bold">
+        <bdi>{wheel.name || t('My Wheel')}</bdi>
+      </h1>
       {storageProblem && <Alert className="mb-4">{t(storageProblem)}</Alert>}
       <div className="grid gap-8 lg:grid-cols-2">
         <SpinPanel wheel={wheel} slots={DRAW_SLOTS} />

@@ -77,7 +77,9 @@ const EntryRows = memo(function EntryRows({
         }`}
       >
         <span className="w-10 shrink-0 text-slate-500 dark:text-slate-400">{i + 1}.</span>
-        <span className="min-w-0 flex-1 break-words">{text}</span>
+        <span className="min-w-0 flex-1 break-words">
+          <bdi>{text}</bdi>
+        </span>
         <span className="shrink-0 text-slate-500 dark:text-slate-400">{weightLabel(weight)}</span>
       </li>
     )

@@ -61,7 +61,9 @@ function DrawRecord({
   return (
     <article>
       <p className="text-sm font-semibold text-slate-500 dark:text-slate-400">{t('Verifiable draw')}</p>
-      <h1 className="text-3xl font-bold break-words">{draw.name}</h1>
+      <h1 className="text-3xl font-bold break-words">
+        <bdi>{draw.name}</bdi>
+      </h1>
       <Verdict verification={verification} giveaway={draw.giveaway !== null} />
       <dl className="mt-6 space-y-4">
         <Field label={t('Commitment')} mono>

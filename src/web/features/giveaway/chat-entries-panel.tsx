@@ -238,7 +238,9 @@ const EntrantRow = memo(function EntrantRow({
 }) {
   return (
     <li className="flex items-center gap-2 py-1">
-      <span className="min-w-0 flex-1 break-words">{entrant.name}</span>
+      <span className="min-w-0 flex-1 break-words">
+        <bdi>{entrant.name}</bdi>
+      </span>
       <button
         type="button"
         aria-label={t('Remove {name}', { name: entrant.name })}

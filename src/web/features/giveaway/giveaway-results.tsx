@@ -85,7 +85,9 @@ export function WinnersList({
               className="size-3 shrink-0 rounded-full"
               style={{ backgroundColor: row.color }}
             />
-            <span className="min-w-0 flex-1 font-semibold break-words">{row.name}</span>
+            <span className="min-w-0 flex-1 font-semibold break-words">
+              <bdi>{row.name}</bdi>
+            </span>
             {row.rerolled && (
               <span className="rounded bg-amber-100 px-1.5 text-xs text-amber-900 dark:bg-amber-900 dark:text-amber-100">
                 {t('Reroll')}
@@ -170,7 +172,7 @@ export function TeamCards({ drawn }: { drawn: Drawn }) {
               {team.slice(0, Math.max(0, listed - (starts[i] ?? 0))).map((member, j) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: two entries may share a name
                 <li key={j} className="break-words">
-                  {member}
+                  <bdi>{member}</bdi>
                 </li>
               ))}
             </ul>

@@ -140,9 +140,11 @@ function ResultsView() {
                 style={{ backgroundColor: entry.result.color }}
               />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{entry.result.text}</span>
+                <span className="block truncate font-medium">
+                  <bdi>{entry.result.text}</bdi>
+                </span>
                 <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                  {entry.wheelName}
+                  <bdi>{entry.wheelName}</bdi>
                 </span>
               </span>
               {index === 0 && (

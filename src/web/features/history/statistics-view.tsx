@@ -158,7 +158,9 @@ export function StatisticsView() {
             <tbody>
               {stats.items.map((s) => (
                 <tr key={s.text} className="odd:bg-slate-50 dark:odd:bg-slate-800">
-                  <td className={`${cell} max-w-40 truncate`}>{s.text}</td>
+                  <td className={`${cell} max-w-40 truncate`}>
+                    <bdi>{s.text}</bdi>
+                  </td>
                   <td className={cell}>{count(s.wins)}</td>
                   <td className={cell}>{round(s.expected)}</td>
                   <td className={cell}>

@@ -89,7 +89,9 @@ export function PresetsTab() {
               >
                 <MiniPie colors={preset.items.map((i) => i.color)} />
                 <span className="min-w-0 flex-1">
-                  <span className="block font-semibold">{preset.name}</span>
+                  <span className="block font-semibold">
+                    <bdi>{preset.name}</bdi>
+                  </span>
                   <span className="block text-sm text-slate-600 dark:text-slate-300">
                     {preset.description}
                   </span>

@@ -25,7 +25,9 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
-      <h1 className="mb-1 truncate text-center text-3xl font-bold">{room?.wheel.name ?? t('Live room')}</h1>
+      <h1 className="mb-1 truncate text-center text-3xl font-bold">
+        <bdi>{room?.wheel.name ?? t('Live room')}</bdi>
+      </h1>
       <p className="mb-4 text-center text-sm text-slate-600 dark:text-slate-400">
         {tx('Room <0/> · <1/>', [
           <span key="code" className="font-mono font-semibold">

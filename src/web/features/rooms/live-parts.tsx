@@ -43,7 +43,7 @@ export function WinnerLine({ winner, className = '' }: { winner: RoomWinner | nu
           />
           {tx('The winner is <0/>', [
             <strong key="winner" data-testid="live-winner-text">
-              {winner.text}
+              <bdi>{winner.text}</bdi>
             </strong>,
           ])}
         </>
@@ -80,7 +80,9 @@ export function RoomHistory({ history }: { history: RoomWinner[] }) {
             className="inline-block size-3 rounded-full"
             style={{ backgroundColor: winner.color }}
           />
-          <span className="flex-1 truncate">{winner.text}</span>
+          <span className="flex-1 truncate">
+            <bdi>{winner.text}</bdi>
+          </span>
           <Link to={`/draw/${winner.drawId}`} className="text-brand-700 underline dark:text-brand-300">
             {t('Proof')}
           </Link>

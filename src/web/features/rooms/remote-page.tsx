@@ -38,7 +38,9 @@ export function Component() {
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-5 px-4 py-6">
-      <h1 className="truncate text-2xl font-bold">{room?.wheel.name ?? t('Remote')}</h1>
+      <h1 className="truncate text-2xl font-bold">
+        <bdi>{room?.wheel.name ?? t('Remote')}</bdi>
+      </h1>
       <StatusLine status={status} problem={problem} />
       <p data-testid="item-count" className="text-lg">
         {t('{count, plural, one {# item} other {# items}}', { count })}

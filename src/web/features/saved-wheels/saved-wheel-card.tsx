@@ -115,7 +115,9 @@ export function SavedWheelCard({
       <div className="flex items-start gap-3">
         <MiniPie colors={wheel.colors} size={56} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate font-semibold">{wheel.name}</h2>
+          <h2 className="truncate font-semibold">
+            <bdi>{wheel.name}</bdi>
+          </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {t('{count, plural, one {# item} other {# items}}', { count: wheel.itemCount })}
           </p>

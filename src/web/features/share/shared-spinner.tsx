@@ -118,7 +118,7 @@ export function SharedSpinner({
               />
               {tx('The winner is <0/>', [
                 <strong key="winner" data-testid="winner-text">
-                  {winner.text}
+                  <bdi>{winner.text}</bdi>
                 </strong>,
               ])}
               {winner.image && (

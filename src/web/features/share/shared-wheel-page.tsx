@@ -49,7 +49,9 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="truncate text-center text-3xl font-bold">{share.name || t('Shared wheel')}</h1>
+      <h1 className="truncate text-center text-3xl font-bold">
+        <bdi>{share.name || t('Shared wheel')}</bdi>
+      </h1>
       <p className="mt-1 text-center text-sm text-slate-600 dark:text-slate-400">
         {t('{count, plural, one {A shared wheel with # item} other {A shared wheel with # items}}', {
           count: share.itemCount,
@@ -97,7 +99,9 @@ function SharedWheelView({ share }: { share: SharedWheel }) {
                   className="size-3 shrink-0 rounded-full"
                   style={{ backgroundColor: item.color }}
                 />
-                <span className="truncate">{item.text}</span>
+                <span className="truncate">
+                  <bdi>{item.text}</bdi>
+                </span>
               </li>
             ))}
           </ul>

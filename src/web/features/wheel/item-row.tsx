@@ -98,7 +98,9 @@ export const ItemRow = memo(function ItemRow({
           className="group flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1 text-start text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
           aria-label={t('Edit {item}', { item: item.text })}
         >
-          <span className="truncate">{item.text}</span>
+          <span className="truncate">
+            <bdi>{item.text}</bdi>
+          </span>
           <Pencil aria-hidden className="size-3.5 shrink-0 opacity-0 group-hover:opacity-60" />
         </button>
       )}

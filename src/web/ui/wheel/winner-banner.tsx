@@ -29,7 +29,9 @@ export function WinnerBanner({
     return (
       <p className="winner-banner" data-testid="winner-banner">
         <span aria-hidden style={{ backgroundColor: newest.color }} />
-        <span data-testid={textTestId}>{newest.text}</span>
+        <span data-testid={textTestId}>
+          <bdi>{newest.text}</bdi>
+        </span>
       </p>
     )
   return (
@@ -46,7 +48,9 @@ export function WinnerBanner({
             <li key={i}>
               <span className="winners-place">{firstPlace + i}.</span>
               <span aria-hidden className="winners-dot" style={{ backgroundColor: winner.color }} />
-              <span className="winners-name">{winner.text}</span>
+              <span className="winners-name">
+                <bdi>{winner.text}</bdi>
+              </span>
             </li>
           ))}
         </ol>
