@@ -60,6 +60,10 @@ export default defineConfig({
           // Pure functions and scripts: one module graph per worker, not one process per file
           // (a file's own process cost more than its tests: decision 0060).
           isolate: false,
+          // The property tests run thousands of cases: merge.test.ts's schema agreement takes 0.85 s
+          // alone on a slow 2-core machine and took 5.3 s, past the 5 s default, while a build ran
+          // beside the clean-clone CI (2026-12-06). A wrong answer fails on its own assertion.
+          testTimeout: 15_000,
         },
       },
       {
