@@ -6,8 +6,8 @@ import {
   hasSubscriptionStatus,
   isExpiringSoon,
 } from '../../../core/plan/plan'
-import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
+import { money } from '../../i18n/money'
 import { Link } from '../../router'
 import { useTrial } from '../../state/use-trial'
 import { buttonClass } from '../../ui/button-class'

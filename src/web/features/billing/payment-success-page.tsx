@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, LogIn, Printer, Sparkles } from 'lucide-react'
 import { useEffect, useRef } from 'react'
-import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
+import { money } from '../../i18n/money'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
 import { openAuthModal } from '../../state/auth-modal-store'

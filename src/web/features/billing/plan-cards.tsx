@@ -7,8 +7,8 @@ import {
   type TrialStatus,
 } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
-import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
+import { money } from '../../i18n/money'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { CheckList } from '../../ui/check-list'

@@ -1,5 +1,5 @@
-import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
+import { money } from '../../i18n/money'
 import { longDate } from '../../ui/long-date'
 import type { Receipt } from './payment-return'
 

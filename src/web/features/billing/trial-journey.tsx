@@ -1,8 +1,8 @@
 import { MailCheck } from 'lucide-react'
 import { TRIAL_DAYS } from '../../../core/billing/trial'
 import { PREMIUM_PLAN } from '../../../core/plan/definition'
-import { money } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
+import { money } from '../../i18n/money'
 import { buttonClass } from '../../ui/button-class'
 
 /** The trial journey's words, in the page's language (read at render time). */
