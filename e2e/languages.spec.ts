@@ -6,6 +6,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test'
 import { LOCALE_INFO, LOCALES, type Locale } from '../src/core/i18n/locales'
 import { expectNoAxeViolations } from './axe'
 import { at, createShare, expectLanguage, openWheelAt, tr } from './locale-helpers'
+import { registerPremium } from './premium-helpers'
 import { items, storedWheelState } from './wheel-helpers'
 
 const SHARED_NAME = 'Picnic picker'
@@ -256,4 +257,23 @@ test('in Arabic an English name ending in punctuation reads as typed, in the hea
   const row = page.getByTestId('item-row').filter({ hasText: 'Pizza!' })
   const [p, bang] = await drawnAt(row, ['P', '!'])
   expect(p, 'the item’s “!” right of its word').toBeLessThan(bang ?? 0)
+})
+
+test('in Arabic a wheel’s name inside a sentence keeps its mark at its end', async ({ page }) => {
+  await registerPremium(page, 'Rania')
+  await page.goto(at('ar', '/saved'))
+  await expectLanguage(page, 'ar')
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'pizza.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({ name: 'Pizza!', items: [{ text: 'Margherita' }, { text: 'Funghi' }] }),
+    ),
+  })
+  const note = page.getByRole('status').filter({ hasText: 'Pizza!' })
+  await expect(note).toBeVisible()
+  // "Imported “Pizza!”." in Arabic: the "!" right of "Pizza", as written. Unisolated, the
+  // right-to-left sentence drew it left of the word.
+  const [p, bang] = await drawnAt(note, ['P', '!'])
+  expect(p, 'the name’s “!” right of its word').toBeLessThan(bang ?? 0)
 })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadLocale, t } from './i18n'
+import { isolate, loadLocale, t } from './i18n'
 
 describe('a language’s catalogue outside the production pages', () => {
   afterEach(() => loadLocale('en'))
@@ -8,5 +8,16 @@ describe('a language’s catalogue outside the production pages', () => {
     await loadLocale('es')
     expect(t('Privacy Policy')).toBe('Política de privacidad')
     expect(t('Spin')).toBe('Girar')
+  })
+})
+
+describe('a person’s text inside a sentence', () => {
+  afterEach(() => loadLocale('en'))
+
+  it('is isolated on a right-to-left page and left as written on a left-to-right one', async () => {
+    expect(isolate('Pizza!')).toBe('Pizza!')
+    await loadLocale('ar')
+    expect(isolate('Pizza!')).toBe('\u2068Pizza!\u2069')
+    expect(t('Imported “{name}”.', { name: isolate('Pizza!') })).toContain('\u2068Pizza!\u2069')
   })
 })

@@ -66,6 +66,16 @@ export function textDirection(): 'ltr' | 'rtl' {
   return isRightToLeft(currentLocale()) ? 'rtl' : 'ltr'
 }
 
+/**
+ * Text a person wrote (a wheel's or an entry's name), ready to go into a sentence of a right-to-left
+ * page: isolated (U+2068 … U+2069), so that its own direction holds and a mark at its end stays
+ * there ("“Pizza!”", not "“!Pizza”"). Elements that show such text alone use <bdi> instead. In a
+ * left-to-right page it comes back unchanged, as the page's messages are matched word for word.
+ */
+export function isolate(text: string): string {
+  return textDirection() === 'rtl' ? `\u2068${text}\u2069` : text
+}
+
 export function localeName(locale: AnyLocale): string {
   return LOCALE_INFO[locale].name
 }

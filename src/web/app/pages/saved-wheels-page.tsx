@@ -14,7 +14,7 @@ import { useSavedWheelList, withSavedWheel } from '../../features/saved-wheels/u
 import { VersionsDialog } from '../../features/saved-wheels/versions-dialog'
 import { downloadWheel, readWheelFile } from '../../features/saved-wheels/wheel-file'
 import { SharedLinks } from '../../features/share/shared-links'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { Link, useNavigate } from '../../router'
 import { savedWheelsListed, savedWheelsRead } from '../../state/browser-data'
 import { clearListUndo } from '../../state/list-undo'
@@ -174,7 +174,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
             onImported={(outcome) =>
               setMessage(
                 outcome.ok
-                  ? { ok: true, text: t('Imported “{name}”.', { name: outcome.name }) }
+                  ? { ok: true, text: t('Imported “{name}”.', { name: isolate(outcome.name) }) }
                   : { ok: false, text: t('Failed to import wheel: {error}', { error: t(outcome.error) }) },
               )
             }
@@ -278,7 +278,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
         >
           <p>
             {t('“{name}” will be deleted from your saved wheels. This cannot be undone.', {
-              name: deleting.name,
+              name: isolate(deleting.name),
             })}
           </p>
         </Dialog>

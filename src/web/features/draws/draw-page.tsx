@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, Hourglass } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import type { PublicDraw } from '../../../core/draws/api'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link, useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
@@ -85,7 +85,7 @@ function DrawRecord({
               <span data-testid="draw-winner" className="font-semibold">
                 {winner
                   ? t('{name} (entry {position})', {
-                      name: winner[0],
+                      name: isolate(winner[0]),
                       position: (draw.winnerIndex as number) + 1,
                     })
                   : '—'}
@@ -156,7 +156,7 @@ function SameEntries({ same }: { same: PublicDraw['sameEntries'] }) {
                 <span className="text-slate-700 dark:text-slate-300">
                   {other.winner === null
                     ? t('Committed, never revealed')
-                    : t('Winner: {name}', { name: other.winner })}
+                    : t('Winner: {name}', { name: isolate(other.winner) })}
                 </span>
               </li>
             ))}

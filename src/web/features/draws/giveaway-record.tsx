@@ -1,5 +1,5 @@
 import type { PublicDraw } from '../../../core/draws/api'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { when } from './draw-time'
 
 /**
@@ -47,8 +47,8 @@ export function GiveawayRecord({ draw }: { draw: PublicDraw }) {
                 <li key={reroll.winner} className="break-words">
                   {t('Place {place}: {replaced} replaced by {winner} ({time})', {
                     place: reroll.place,
-                    replaced: name(reroll.replaced),
-                    winner: name(reroll.winner),
+                    replaced: isolate(name(reroll.replaced)),
+                    winner: isolate(name(reroll.winner)),
                     time: when(giveaway.rerolledAt[i]),
                   })}
                 </li>

@@ -8,7 +8,7 @@ import {
   winnersText,
   winnersToCsv,
 } from '../../../core/draws/giveaway-export'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { Link } from '../../router'
 import { buttonClass } from '../../ui/button-class'
 import { downloadText } from '../../ui/download'
@@ -118,8 +118,8 @@ export function WinnersList({
                   <li key={r.winner} className="break-words">
                     {t('Place {place}: {replaced} replaced by {winner}', {
                       place: r.place,
-                      replaced: name(r.replaced),
-                      winner: name(r.winner),
+                      replaced: isolate(name(r.replaced)),
+                      winner: isolate(name(r.winner)),
                     })}
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react'
 import type { Preset, PresetCategory } from '../../../core/presets/preset'
 import { CATEGORY_NAMES, PRESET_CATEGORIES } from '../../../core/presets/preset'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
 import { MiniPie } from '../../ui/mini-pie'
 import { SearchField } from '../../ui/search-field'
@@ -64,7 +64,7 @@ export function PresetsTab() {
         </Select>
       </div>
       <p role="status" className={loaded ? 'text-sm text-emerald-700 dark:text-emerald-300' : 'sr-only'}>
-        {loaded && t('Loaded “{name}”. Spin away, or edit it in Customize.', { name: loaded })}
+        {loaded && t('Loaded “{name}”. Spin away, or edit it in Customize.', { name: isolate(loaded) })}
       </p>
       {failed ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

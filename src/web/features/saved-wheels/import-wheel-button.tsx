@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react'
 import { useRef } from 'react'
 import type { ImportResult, NoteText } from '../../../core/wheel/import-export'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
 import { usePlan } from '../../state/use-plan'
@@ -13,7 +13,9 @@ export const importNote = (parts: readonly NoteText[]) =>
   parts
     .map((part) => {
       const text = t(part.message, part.values)
-      return part.wheel === undefined ? text : t('“{name}”: {note}', { name: part.wheel, note: text })
+      return part.wheel === undefined
+        ? text
+        : t('“{name}”: {note}', { name: isolate(part.wheel), note: text })
     })
     .join(' ')
 

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { WheelSummary } from '../../../core/wheel/summary'
 import { VERSION_EVERY_MS, VERSIONS_QUOTA_NOTE } from '../../../core/wheel/versions'
 import { dateTimeFormat } from '../../i18n/formats'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { restoreWheelVersion } from '../../state/browser-data-versions'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
@@ -43,7 +43,7 @@ export function VersionsDialog({ wheel, premium, onClose, onRestored }: Props) {
         throw new Error(t('Your browser could not store the restored wheel. Nothing was changed.'))
       onRestored(
         t('Restored “{name}” to the version of {time} ({items}).', {
-          name: wheel.name,
+          name: isolate(wheel.name),
           time: when(row.at),
           items: items(row.itemCount),
         }),
@@ -57,7 +57,7 @@ export function VersionsDialog({ wheel, premium, onClose, onRestored }: Props) {
   const total = rows?.reduce((sum, row) => sum + row.bytes, 0) ?? 0
   return (
     <Dialog
-      title={t('Versions of “{name}”', { name: wheel.name })}
+      title={t('Versions of “{name}”', { name: isolate(wheel.name) })}
       onClose={onClose}
       footer={
         <Button variant="outline" size="sm" onClick={onClose}>
@@ -125,7 +125,7 @@ export function VersionsDialog({ wheel, premium, onClose, onRestored }: Props) {
                 </p>
                 {row.name !== wheel.name && (
                   <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-                    {t('Named “{name}”', { name: row.name })}
+                    {t('Named “{name}”', { name: isolate(row.name) })}
                   </p>
                 )}
               </div>
