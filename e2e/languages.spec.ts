@@ -259,21 +259,29 @@ test('in Arabic an English name ending in punctuation reads as typed, in the hea
   expect(p, 'the item’s “!” right of its word').toBeLessThan(bang ?? 0)
 })
 
-test('in Arabic a wheel’s name inside a sentence keeps its mark at its end', async ({ page }) => {
-  await registerPremium(page, 'Rania')
-  await page.goto(at('ar', '/saved'))
-  await expectLanguage(page, 'ar')
-  await page.getByTestId('import-file').setInputFiles({
-    name: 'pizza.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(
-      JSON.stringify({ name: 'Pizza!', items: [{ text: 'Margherita' }, { text: 'Funghi' }] }),
-    ),
+// "Imported “…”." with a name that ends in a mark, written in the other direction than the page:
+// the mark stays at the end of the name's own words (right of "Pizza", left of the Arabic word).
+// Unisolated, each page's direction pulled it to the other side.
+const MIXED_NAMES = [
+  { locale: 'ar', name: 'Pizza!', first: 'P', endsLeft: false },
+  { locale: 'en', name: 'علي!', first: 'ع', endsLeft: true },
+] as const
+for (const { locale, name, first, endsLeft } of MIXED_NAMES) {
+  test(`in ${LOCALE_INFO[locale].name} a wheel named “${name}” inside a sentence keeps its mark at its end`, async ({
+    page,
+  }) => {
+    await registerPremium(page, 'Rania')
+    await page.goto(at(locale, '/saved'))
+    await expectLanguage(page, locale)
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'names.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ name, items: [{ text: 'Margherita' }, { text: 'Funghi' }] })),
+    })
+    const note = page.getByRole('status').filter({ hasText: name })
+    await expect(note).toBeVisible()
+    const [letter, bang] = await drawnAt(note, [first, '!'])
+    if (endsLeft) expect(bang, 'the “!” left of the Arabic word, at its end').toBeLessThan(letter ?? 0)
+    else expect(letter, 'the “!” right of the word, at its end').toBeLessThan(bang ?? 0)
   })
-  const note = page.getByRole('status').filter({ hasText: 'Pizza!' })
-  await expect(note).toBeVisible()
-  // "Imported “Pizza!”." in Arabic: the "!" right of "Pizza", as written. Unisolated, the
-  // right-to-left sentence drew it left of the word.
-  const [p, bang] = await drawnAt(note, ['P', '!'])
-  expect(p, 'the name’s “!” right of its word').toBeLessThan(bang ?? 0)
-})
+}

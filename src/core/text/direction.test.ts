@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { textDirectionOf } from './direction'
+import { hasRightToLeft, textDirectionOf } from './direction'
 
 describe('textDirectionOf', () => {
   it('follows the first strong character, as dir="auto" does', () => {
@@ -14,5 +14,15 @@ describe('textDirectionOf', () => {
   it('reads text without letters left to right', () => {
     expect(textDirectionOf('')).toBe('ltr')
     expect(textDirectionOf('42 🎉')).toBe('ltr')
+  })
+})
+
+describe('hasRightToLeft', () => {
+  it('finds a right-to-left letter anywhere in the text', () => {
+    expect(hasRightToLeft('Ali علي')).toBe(true)
+    expect(hasRightToLeft('שלום!')).toBe(true)
+    expect(hasRightToLeft('Pizza (2)!')).toBe(false)
+    expect(hasRightToLeft('東京 123')).toBe(false)
+    expect(hasRightToLeft('')).toBe(false)
   })
 })

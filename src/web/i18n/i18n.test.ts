@@ -14,8 +14,10 @@ describe('a language’s catalogue outside the production pages', () => {
 describe('a person’s text inside a sentence', () => {
   afterEach(() => loadLocale('en'))
 
-  it('is isolated on a right-to-left page and left as written on a left-to-right one', async () => {
+  it('is isolated on a right-to-left page; on a left-to-right one only when it holds right-to-left letters', async () => {
     expect(isolate('Pizza!')).toBe('Pizza!')
+    expect(isolate('علي!')).toBe('\u2068علي!\u2069')
+    expect(isolate('Ali علي')).toBe('\u2068Ali علي\u2069')
     await loadLocale('ar')
     expect(isolate('Pizza!')).toBe('\u2068Pizza!\u2069')
     expect(t('Imported “{name}”.', { name: isolate('Pizza!') })).toContain('\u2068Pizza!\u2069')

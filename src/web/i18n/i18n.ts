@@ -10,6 +10,7 @@ import {
   PSEUDO_LOCALE,
 } from '../../core/i18n/locales'
 import { messageId } from '../../core/i18n/message-id'
+import { hasRightToLeft } from '../../core/text/direction'
 import { receiveParts } from './parts'
 
 export type MessageValues = Record<string, string | number | Date>
@@ -67,13 +68,14 @@ export function textDirection(): 'ltr' | 'rtl' {
 }
 
 /**
- * Text a person wrote (a wheel's or an entry's name), ready to go into a sentence of a right-to-left
- * page: isolated (U+2068 … U+2069), so that its own direction holds and a mark at its end stays
- * there ("“Pizza!”", not "“!Pizza”"). Elements that show such text alone use <bdi> instead. In a
- * left-to-right page it comes back unchanged, as the page's messages are matched word for word.
+ * Text a person wrote (a wheel's or an entry's name), ready to go into a sentence: isolated
+ * (U+2068 … U+2069), so that its own direction holds and a mark at its end stays there ("“Pizza!”"
+ * in Arabic, not "“!Pizza”"; "“علي!”" in English, the "!" at the Arabic word's end). Elements that
+ * show such text alone use <bdi> instead. Left-to-right text in a left-to-right page needs nothing
+ * and comes back unchanged, so those messages read word for word as written.
  */
 export function isolate(text: string): string {
-  return textDirection() === 'rtl' ? `\u2068${text}\u2069` : text
+  return textDirection() === 'rtl' || hasRightToLeft(text) ? `\u2068${text}\u2069` : text
 }
 
 export function localeName(locale: AnyLocale): string {
