@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Response } from '@playwright/test'
 import pg from 'pg'
 import { LOCALES, localizedPath } from '../src/core/i18n/locales'
 import type { BenchResult } from './run'
@@ -18,18 +19,23 @@ async function transferred(url: string, paths: string[]) {
       const context = await browser.newContext()
       const page = await context.newPage()
       const bodies: Promise<{ type: string; size: number }>[] = []
-      page.on('response', (response) => {
+      const onResponse = (response: Response) => {
         const type = response.request().resourceType()
         if (type === 'script' || type === 'stylesheet') {
           bodies.push(response.body().then((b) => ({ type, size: gzipSync(b, { level: 9 }).length })))
         }
-      })
+      }
+      page.on('response', onResponse)
       await page.goto(url + p, { waitUntil: 'networkidle' })
       // The prerendered page starts its scripts after its first paint: on a busy machine the network
       // can fall quiet before that. Count once the app has rendered over the page and the network is
       // quiet again.
       await page.waitForFunction(() => document.querySelector('#root > [inert]') === null)
       await page.waitForLoadState('networkidle')
+      // Counted: what came until now. A response after this point (a busy machine's late one) is not
+      // read, else its body would be asked for as the context closes and reject with nothing to
+      // hear it, ending the bench ("Target page, context or browser has been closed").
+      page.off('response', onResponse)
       const sizes = await Promise.all(bodies)
       const sum = (t: string) => sizes.filter((s) => s.type === t).reduce((a, s) => a + s.size, 0)
       out.push({ path: p, js: sum('script'), css: sum('stylesheet'), requests: sizes.length })

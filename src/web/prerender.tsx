@@ -75,12 +75,13 @@ function WheelPending() {
 
 /**
  * Runs as the parser reaches it, before the first paint: the stored current wheel's name (the wheel
- * store's key, STORE_KEY) goes into the heading, as the wheel page shows it (`name || 'My Wheel'`).
+ * store's key, STORE_KEY) goes into the heading, as the wheel page shows it (`name || 'My Wheel'`,
+ * in a <bdi>: its own direction, "Game night?" and not "?Game night" on an Arabic page).
  * Anything unreadable leaves the default, which the app corrects when it renders.
  */
 export const WHEEL_TITLE_SCRIPT = `<script>(()=>{try{const h=document.getElementById(${JSON.stringify(
   WHEEL_TITLE_ID,
-)});const s=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEY)})||'null');const n=s&&s.currentWheel&&s.currentWheel.name;if(h&&typeof n==='string'&&n)h.textContent=n}catch{}})()</script>`
+)});const s=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEY)})||'null');const n=s&&s.currentWheel&&s.currentWheel.name;if(h&&typeof n==='string'&&n){const b=document.createElement('bdi');b.textContent=n;h.replaceChildren(b)}}catch{}})()</script>`
 
 function layoutOnly(tree: RouteObject[]): RouteObject[] {
   return tree.map(

@@ -124,7 +124,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
       const loaded = full.id ? store().loadSavedWheel(full.id, maxItems) : null
       if (!loaded) return
       clearListUndo()
-      const cut = limitedLoadText(full.name, loaded)
+      const cut = limitedLoadText(isolate(full.name), loaded)
       if (cut) showNotice(t(cut.message, cut.values))
       navigate('/wheel')
     })

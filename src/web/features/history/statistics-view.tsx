@@ -4,7 +4,7 @@ import { msg } from '../../../core/i18n/message-id'
 import { VERDICTS } from '../../../core/stats/fairness'
 import { historyStats, statsToCsv } from '../../../core/stats/history-stats'
 import { numberFormat } from '../../i18n/formats'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { useWheelStore } from '../../state/wheel-store'
 import { Alert } from '../../ui/alert'
@@ -87,7 +87,7 @@ export function StatisticsView() {
                 [<strong key="verdict" />],
                 {
                   count: stats.spins,
-                  name: wheel.name,
+                  name: isolate(wheel.name),
                   verdict: t(stats.fairness.verdict),
                 },
               )

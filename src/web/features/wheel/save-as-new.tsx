@@ -1,4 +1,4 @@
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 
 import { Button } from '../../ui/button'
 
@@ -23,7 +23,7 @@ export default function SaveChoice({
       <p>
         {t(
           'This wheel was saved as “{name}”. Update that saved wheel, or keep it and save this one as a new wheel?',
-          { name: original },
+          { name: isolate(original) },
         )}
       </p>
       <div className="flex flex-wrap gap-2">

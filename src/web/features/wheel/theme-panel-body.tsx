@@ -7,7 +7,7 @@ import {
   type WheelLook,
 } from '../../../core/wheel/look'
 import { customThemeProblem, PALETTES, type Palette } from '../../../core/wheel/themes'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { setCustomThemeSync, useCustomThemes } from '../../state/custom-themes'
 import { useProfile } from '../../state/session-store'
 import { useWheelStore } from '../../state/wheel-store'
@@ -64,7 +64,7 @@ export default function ThemePanelBody({ premium }: { premium: boolean }) {
     if (problem) return setNote({ text: t(problem), error: true })
     if (!useCustomThemes.getState().add(name, colors))
       return setNote({ text: t('The theme could not be saved in this browser.'), error: true })
-    setNote({ text: t('Saved the theme "{name}".', { name: name.trim() }), error: false })
+    setNote({ text: t('Saved the theme "{name}".', { name: isolate(name.trim()) }), error: false })
     setName('')
   }
 
