@@ -1,6 +1,5 @@
 import { Download, Save, Upload } from 'lucide-react'
 import { lazy, memo, Suspense, useId, useRef, useState } from 'react'
-import { msg } from '../../../core/i18n/message-id'
 import { MAX_WHEEL_NAME, type Wheel } from '../../../core/wheel/model'
 import { isRenamedSavedWheel } from '../../../core/wheel/save-choice'
 import { ImportWheelButton } from '../../features/saved-wheels/import-wheel-button'
@@ -24,6 +23,7 @@ import { PremiumBadge } from '../../ui/premium-badge'
 import { TextInput } from '../../ui/text-input'
 import { usePageTitle } from '../../ui/use-page-title'
 import { DRAW_SLOTS } from './draw-slots'
+import { type EditorTab, EditorTabList } from './editor-tabs'
 import { ShareActions } from './share-actions'
 import { loadWheelFile, readWheelFile } from './wheel-file-loader'
 
@@ -36,10 +36,6 @@ const AddMany = memo(AddManyPanel)
 // Auto-save's line, only for a loaded saved wheel: loaded when it first has something to say.
 const AutoSaveLine = lazy(() => import('../../features/wheel/auto-save-line'))
 const SaveChoice = lazy(() => import('../../features/wheel/save-as-new'))
-
-const TABS = ['Customize', 'Presets', 'History'] as const
-const TAB_LABELS = { Customize: msg('Customize'), Presets: msg('Presets'), History: msg('History') }
-type Tab = (typeof TABS)[number]
 
 // The premium tabs are loaded when first used, keeping the wheel's first load lean.
 const PresetsTab = lazy(() =>
@@ -61,16 +57,17 @@ export function Component() {
   const wheel = useWheelStore((s) => s.currentWheel)
   const storageProblem = useWheelStore((s) => s.storageProblem)
   const plan = usePlan()
-  const [tab, setTab] = useState<Tab>('Customize')
+  const [tab, setTab] = useState<EditorTab>('Customize')
   const id = useId()
   const autoSave = useAutoSave(plan.isPremium)
   const autoSaveOn = useWheelStore((s) => s.settings.autoSave)
-  usePageTitle(wheel.name || t('My Wheel'))
+  const title = wheel.name || t('My Wheel')
+  usePageTitle(title)
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 truncate text-center text-3xl font-bold">
-        <bdi>{wheel.name || t('My Wheel')}</bdi>
+        <bdi>{title}</bdi>
       </h1>
       {storageProblem && <Alert className="mb-4">{t(storageProblem)}</Alert>}
       <div className="grid gap-8 lg:grid-cols-2">
@@ -79,28 +76,7 @@ export function Component() {
           aria-label={t('Wheel editor')}
           className="min-w-0 rounded-2xl bg-white p-4 shadow-sm max-lg:[contain-intrinsic-size:auto_1200px] max-lg:[content-visibility:auto] dark:bg-slate-900"
         >
-          <div
-            role="tablist"
-            aria-label={t('Editor')}
-            className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
-          >
-            {TABS.map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                id={`${id}-${name}`}
-                aria-selected={tab === name}
-                aria-controls={`${id}-${name}-panel`}
-                onClick={() => setTab(name)}
-                className={`flex-1 rounded-md px-3 py-2 text-sm font-semibold ${
-                  tab === name ? 'bg-white shadow dark:bg-slate-950' : 'text-slate-600 dark:text-slate-300'
-                }`}
-              >
-                {t(TAB_LABELS[name])}
-              </button>
-            ))}
-          </div>
+          <EditorTabList id={id} tab={tab} onTab={setTab} />
           <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}`}>
             {tab === 'Customize' && (
               <CustomizeTab
