@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadLocale } from '../i18n/i18n'
-import { fullDate } from './long-date'
+import { fullDate, longDate } from './long-date'
 
 describe('fullDate', () => {
   afterEach(() => loadLocale('en'))
@@ -14,5 +14,15 @@ describe('fullDate', () => {
 
   it('shows a value it cannot read as it came', () => {
     expect(fullDate('someday')).toBe('someday')
+  })
+})
+
+describe('longDate', () => {
+  it('writes the date in the page’s language, and nothing for a missing or unreadable value', () => {
+    expect(longDate('2025-07-26T12:00:00.000Z')).toBe('July 26, 2025')
+    expect(longDate(new Date('2025-07-26T12:00:00.000Z'))).toBe('July 26, 2025')
+    expect(longDate(null)).toBeNull()
+    expect(longDate('')).toBeNull()
+    expect(longDate('someday')).toBeNull()
   })
 })

@@ -1,11 +1,16 @@
 import { dateTimeFormat } from '../i18n/formats'
 
+/** The moment a date or an ISO string names, or null when it cannot be read. */
+function readDate(value: string | Date): Date | null {
+  const time = value instanceof Date ? value.getTime() : Date.parse(value)
+  return Number.isNaN(time) ? null : new Date(time)
+}
+
 /** A long date in the page's language ("July 26, 2025"), or null when the value is missing or cannot be read. */
 export function longDate(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null
-  const time = value instanceof Date ? value.getTime() : Date.parse(value)
-  if (Number.isNaN(time)) return null
-  return dateTimeFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(time))
+  const date = readDate(value)
+  return date && dateTimeFormat({ year: 'numeric', month: 'long', day: 'numeric' }).format(date)
 }
 
 /**
@@ -13,13 +18,13 @@ export function longDate(value: string | Date | null | undefined): string | null
  * in UTC, as the server counts it). A value that cannot be read is shown as it came.
  */
 export function fullDate(value: string | Date): string {
-  const time = value instanceof Date ? value.getTime() : Date.parse(value)
-  if (Number.isNaN(time)) return String(value)
+  const date = readDate(value)
+  if (!date) return String(value)
   return dateTimeFormat({
     weekday: 'long',
     year: 'numeric',
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(time))
+  }).format(date)
 }
