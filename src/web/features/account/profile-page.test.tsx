@@ -91,6 +91,34 @@ describe('profile page', () => {
     expect(screen.getByTestId('subscription-status').textContent).toBe('Active')
   })
 
+  it("states the trial's first payment in the trial's own currency", async () => {
+    const endsAt = '2026-12-14T12:00:00.000Z'
+    mockFetch({
+      'GET /api/session': {
+        body: {
+          profile: {
+            ...PROFILE,
+            planType: 'monthly',
+            subscriptionStatus: 'active',
+            subscriptionId: 'I-1',
+            subscriptionExpiresAt: endsAt,
+          },
+        },
+      },
+      'GET /api/billing/trial': {
+        body: {
+          eligible: false,
+          used: true,
+          trial: { endsAt, firstPaymentAt: endsAt, amount: '6.99', currency: 'EUR' },
+        },
+      },
+      'POST /api/billing/verify-subscription': { body: { success: true, status: 'active' } },
+    })
+    renderProfile()
+    const note = await screen.findByTestId('trial-status')
+    expect(note.textContent).toContain('the first payment of €6.99 is taken then.')
+  })
+
   it('signs out and goes home', async () => {
     const calls = mockFetch({
       'GET /api/session': { body: { profile: PROFILE } },

@@ -42,7 +42,7 @@ function ExpiryNote({ profile }: { profile: Profile }) {
           {trial.firstPaymentAt
             ? t('Free trial until {date}; the first payment of {amount} is taken then.', {
                 date: fullDate(trial.endsAt),
-                amount: money(trial.amount),
+                amount: money(trial.amount, trial.currency),
               })
             : t('Free trial until {date}; cancelled, nothing will be charged.', {
                 date: fullDate(trial.endsAt),

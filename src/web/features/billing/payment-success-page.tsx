@@ -110,7 +110,11 @@ function TrialNote() {
       {trial.firstPaymentAt
         ? t(
             'The first payment of {price} {currency} is taken on {date}, then every month until you cancel. Cancel before then and nothing is charged.',
-            { price: money(trial.amount), currency: trial.currency, date: fullDate(trial.firstPaymentAt) },
+            {
+              price: money(trial.amount, trial.currency),
+              currency: trial.currency,
+              date: fullDate(trial.firstPaymentAt),
+            },
           )
         : t('You have cancelled: nothing will be charged.')}
     </p>
