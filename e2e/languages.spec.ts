@@ -285,3 +285,25 @@ for (const { locale, name, first, endsLeft } of MIXED_NAMES) {
     else expect(letter, 'the “!” right of the word, at its end').toBeLessThan(bang ?? 0)
   })
 }
+
+// What people type takes its own direction (dir="auto"), and an empty field follows the page, so
+// its placeholder starts where the page's language starts.
+const TYPED = [
+  { locale: 'ar', typed: 'Pizza', empty: 'rtl', filled: 'ltr' },
+  { locale: 'en', typed: 'علي', empty: 'ltr', filled: 'rtl' },
+] as const
+for (const { locale, typed, empty, filled } of TYPED) {
+  test(`in ${LOCALE_INFO[locale].name} the new item field reads “${typed}” ${filled === 'rtl' ? 'right to left' : 'left to right'}`, async ({
+    page,
+  }) => {
+    await openWheelAt(page, at(locale, '/wheel'), 'Lunch', items(['Soup', 'Salad'], ['#dc2626', '#2563eb']))
+    await expectLanguage(page, locale)
+    const field = page.getByLabel(tr(locale, 'New item'), { exact: true })
+    const direction = () => field.evaluate((el) => (el.matches(':dir(rtl)') ? 'rtl' : 'ltr'))
+    await expect.poll(direction, { message: 'the empty field follows the page' }).toBe(empty)
+    await field.fill(typed)
+    await expect.poll(direction, { message: 'the typed text keeps its own direction' }).toBe(filled)
+    await field.press('Enter')
+    await expect(page.getByTestId('item-row').filter({ hasText: typed })).toBeVisible()
+  })
+}

@@ -7,13 +7,21 @@ const controlClass = (invalid: boolean, extra: string) =>
 
 type Control = { invalid?: boolean; className?: string }
 
+/**
+ * The `dir` of a field people type into: its text takes its own direction ("auto"), so an Arabic
+ * name typed on an English page reads right to left and an English one on an Arabic page left to
+ * right. While empty the field follows the page, so its placeholder starts where the page's
+ * language starts (Chromium sets an empty "auto" field left to right, whatever the page).
+ */
+export const typedDirection = (value: unknown): 'auto' | undefined => (value ? 'auto' : undefined)
+
 /** A text input in the app's style; `className` sets its width and spacing (full width below a label by default). */
 export function TextInput({
   invalid = false,
   className = 'mt-1 w-full text-base',
   ...props
 }: Control & InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={controlClass(invalid, className)} {...props} />
+  return <input dir={typedDirection(props.value)} className={controlClass(invalid, className)} {...props} />
 }
 
 /** A select in the same style. */
@@ -25,11 +33,13 @@ export function Select({
   return <select className={controlClass(invalid, className)} {...props} />
 }
 
-/** A multi-line text box in the same style. */
+/** A multi-line text box in the same style, its text in its own direction as TextInput's. */
 export function TextArea({
   invalid = false,
   className = 'mt-1 w-full',
   ...props
 }: Control & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={controlClass(invalid, className)} {...props} />
+  return (
+    <textarea dir={typedDirection(props.value)} className={controlClass(invalid, className)} {...props} />
+  )
 }

@@ -6,6 +6,7 @@ import { dateTimeFormat } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link } from '../../router'
+import { typedDirection } from '../../ui/text-input'
 import { COMMITTING_TEXT, useVerifiableDraw } from './use-verifiable-draw'
 
 export type DrawSwitchProps = { name: string; items: Item[]; mode: WheelMode }
@@ -81,6 +82,7 @@ export function DrawSwitch(props: DrawSwitchProps) {
               {t('Client seed')}
             </label>
             <input
+              dir={typedDirection(draw.seed)}
               id={`${id}-seed`}
               value={draw.seed}
               maxLength={MAX_CLIENT_SEED}

@@ -13,6 +13,7 @@ import { t } from '../../i18n/i18n'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
 import { buttonClass } from '../../ui/button-class'
+import { typedDirection } from '../../ui/text-input'
 import { type ChatStatus, channelOf, connectTwitchChat } from './twitch-chat'
 
 /** The list redraws at most this often, however fast the chat (issue 36: current within 1 s). */
@@ -153,6 +154,7 @@ export function ChatEntriesPanel() {
         <label className="block text-xs font-semibold">
           {t('Keyword')}
           <input
+            dir={typedDirection(filters.keyword)}
             value={filters.keyword}
             disabled={open}
             maxLength={100}

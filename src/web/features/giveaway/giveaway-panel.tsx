@@ -7,6 +7,7 @@ import type { Item } from '../../../core/wheel/model'
 import { t } from '../../i18n/i18n'
 import { useSession } from '../../state/session-store'
 import { buttonClass } from '../../ui/button-class'
+import { typedDirection } from '../../ui/text-input'
 import { turnThenShow } from '../../ui/wheel/turn-then-show'
 import { TeamCards, WinnersList } from './giveaway-results'
 import { spinTo } from './spin-to'
@@ -170,6 +171,7 @@ export function GiveawayPanel({ name, items }: { name: string; items: Item[] }) 
           <label className="block text-xs font-semibold">
             {t('Client seed')}
             <input
+              dir={typedDirection(giveaway.seed)}
               value={giveaway.seed}
               maxLength={MAX_CLIENT_SEED}
               onChange={(e) => giveaway.setSeed(e.target.value)}

@@ -102,6 +102,7 @@ export function ShareDialog({
                 {t('Link')}
               </label>
               <input
+                dir="ltr"
                 id="share-address"
                 readOnly
                 value={address}

@@ -6,6 +6,7 @@ import { MAX_ITEM_TEXT } from '../../../core/wheel/model'
 import { numberFormat } from '../../i18n/formats'
 import { t } from '../../i18n/i18n'
 import { useWheelStore } from '../../state/wheel-store'
+import { typedDirection } from '../../ui/text-input'
 
 // Loaded when a row first shows it (Advanced, or an item with a picture): not in the first load.
 const PictureButton = lazy(() => import('./picture-button').then((m) => ({ default: m.PictureButton })))
@@ -60,6 +61,7 @@ export const ItemRow = memo(function ItemRow({
       />
       {editing ? (
         <input
+          dir={typedDirection(draft)}
           // biome-ignore lint/a11y/noAutofocus: the user asked to edit this item
           autoFocus
           value={draft}
