@@ -298,8 +298,15 @@ test.describe('layout', () => {
     page.on('console', (msg) => {
       if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text())
     })
+    // The prerendered page's loader starts a worker that makes the first Intl formatters (decision
+    // 0070): the policy lets it start, and it closes once done.
+    const warmer = page.waitForEvent('worker', { predicate: (worker) => worker.url().startsWith('blob:') })
     const response = await page.goto('/')
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+    const worker = await warmer
+    await expect
+      .poll(() => page.workers().includes(worker), { message: 'the warm-up worker closes' })
+      .toBe(false)
     await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click()
     await page.goto('/this-page-is-missing')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
