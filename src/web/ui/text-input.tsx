@@ -8,20 +8,34 @@ const controlClass = (invalid: boolean, extra: string) =>
 type Control = { invalid?: boolean; className?: string }
 
 /**
- * The `dir` of a field people type into: its text takes its own direction ("auto"), so an Arabic
- * name typed on an English page reads right to left and an English one on an Arabic page left to
- * right. While empty the field follows the page, so its placeholder starts where the page's
- * language starts (Chromium sets an empty "auto" field left to right, whatever the page).
+ * The `dir` of a field people type into: once it holds a letter, its text takes its own direction
+ * ("auto"), so an Arabic name typed on an English page reads right to left and an English one on an
+ * Arabic page left to right. Until then (empty, or only digits and spaces so far) the field follows
+ * the page: its placeholder starts where the page's language starts (Chromium sets an empty "auto"
+ * field left to right, whatever the page), and "10 دقائق" does not flip at its first digit.
  */
-export const typedDirection = (value: unknown): 'auto' | undefined => (value ? 'auto' : undefined)
+export const typedDirection = (value: unknown): 'auto' | undefined =>
+  /\p{L}/u.test(String(value ?? '')) ? 'auto' : undefined
 
-/** A text input in the app's style; `className` sets its width and spacing (full width below a label by default). */
+/**
+ * A text input in the app's style; `className` sets its width and spacing (full width below a label
+ * by default). Its text takes its own direction (typedDirection), but for a password, whose dots
+ * need not say which script it starts with, and a search field, whose icon sits at the page's start
+ * (SearchField): both keep the page's direction, so their padding stays on the icon's side.
+ */
 export function TextInput({
   invalid = false,
   className = 'mt-1 w-full text-base',
   ...props
 }: Control & InputHTMLAttributes<HTMLInputElement>) {
-  return <input dir={typedDirection(props.value)} className={controlClass(invalid, className)} {...props} />
+  const own = props.type !== 'password' && props.type !== 'search'
+  return (
+    <input
+      dir={own ? typedDirection(props.value) : undefined}
+      className={controlClass(invalid, className)}
+      {...props}
+    />
+  )
 }
 
 /** A select in the same style. */

@@ -121,6 +121,7 @@ export function ShareDialog({
                 {t('Embed on your site')}
               </label>
               <textarea
+                dir="ltr"
                 id="share-embed"
                 readOnly
                 rows={3}

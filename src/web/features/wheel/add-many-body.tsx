@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { t } from '../../i18n/i18n'
 import { Button } from '../../ui/button'
+import { typedDirection } from '../../ui/text-input'
 import { addLines } from './add-lines'
 
 /** The open "Add many" panel: a textarea in which each non-empty line becomes an item. */
@@ -31,6 +32,7 @@ export default function AddManyBody({
       </label>
       <textarea
         id={`${id}-lines`}
+        dir={typedDirection(text)}
         value={text}
         rows={6}
         onChange={(e) => {

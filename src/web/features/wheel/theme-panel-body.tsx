@@ -12,6 +12,7 @@ import { setCustomThemeSync, useCustomThemes } from '../../state/custom-themes'
 import { useProfile } from '../../state/session-store'
 import { useWheelStore } from '../../state/wheel-store'
 import { Button } from '../../ui/button'
+import { typedDirection } from '../../ui/text-input'
 
 const setLook = (changes: Partial<WheelLook>) => useWheelStore.getState().updateLook(changes)
 /** Applies a palette: every item recoloured in order, and new items take the next colour. */
@@ -125,6 +126,7 @@ export default function ThemePanelBody({ premium }: { premium: boolean }) {
             </label>
             <input
               id={`${id}-name`}
+              dir={typedDirection(name)}
               value={name}
               maxLength={60}
               onChange={(e) => setName(e.target.value)}
