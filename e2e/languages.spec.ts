@@ -257,6 +257,8 @@ test('in Arabic an English name ending in punctuation reads as typed, in the hea
   const row = page.getByTestId('item-row').filter({ hasText: 'Pizza!' })
   const [p, bang] = await drawnAt(row, ['P', '!'])
   expect(p, 'the item’s “!” right of its word').toBeLessThan(bang ?? 0)
+  // The tab's title isolates the name too (the tab strip lays it out in the page's direction).
+  await expect(page).toHaveTitle(tr('ar', '{title} · Whirl').replace('{title}', '\u2068Game night?\u2069'))
 })
 
 // "Imported “…”." with a name that ends in a mark, written in the other direction than the page:

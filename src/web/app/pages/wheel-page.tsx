@@ -13,7 +13,7 @@ import { SpinPanel } from '../../features/wheel/spin-panel'
 import { ThemePanel as Themes } from '../../features/wheel/theme-panel'
 import { UpsellPanel } from '../../features/wheel/upsell-panel'
 import { useAutoSave } from '../../features/wheel/use-auto-save'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { writeSavedNow } from '../../state/browser-data'
 import { usePlan } from '../../state/use-plan'
 import { useWheelStore } from '../../state/wheel-store'
@@ -62,7 +62,7 @@ export function Component() {
   const autoSave = useAutoSave(plan.isPremium)
   const autoSaveOn = useWheelStore((s) => s.settings.autoSave)
   const title = wheel.name || t('My Wheel')
-  usePageTitle(title)
+  usePageTitle(isolate(title))
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

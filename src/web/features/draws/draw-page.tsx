@@ -15,7 +15,7 @@ export function Component() {
   const { id = '' } = useParams()
   const [attempt, setAttempt] = useState(0)
   const check = useDrawCheck(id, attempt)
-  usePageTitle(check.state === 'loaded' ? t('Draw: {name}', { name: check.draw.name }) : t('Draw'))
+  usePageTitle(check.state === 'loaded' ? t('Draw: {name}', { name: isolate(check.draw.name) }) : t('Draw'))
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

@@ -1,6 +1,6 @@
 import { readRoomCode } from '../../../core/rooms/code'
 import { ROOM_MESSAGES } from '../../../core/rooms/protocol'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
@@ -20,7 +20,7 @@ export function Component() {
   const winner = useShownWinner(room, serverNow)
   const landed = useLanded(room?.spin ?? null, serverNow)
   const size = useFittedSize((w, h) => Math.min(w - 32, h - 260, 480))
-  usePageTitle(room ? t('{name} · Live', { name: room.wheel.name }) : t('Live room'))
+  usePageTitle(room ? t('{name} · Live', { name: isolate(room.wheel.name) }) : t('Live room'))
   const history = room ? (landed ? room.history : room.history.slice(1)) : []
 
   return (

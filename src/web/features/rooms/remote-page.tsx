@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
 import { ApiError } from '../../api/client'
 import { roomsApi } from '../../api/rooms'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { useParams } from '../../router'
 import { usePageTitle } from '../../ui/use-page-title'
 import { SPIN_BUTTON_CLASS } from '../../ui/wheel/spin-button-class'
@@ -21,7 +21,7 @@ export function Component() {
   const landed = useLanded(room?.spin ?? null, serverNow)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
-  usePageTitle(room ? t('{name} · Remote', { name: room.wheel.name }) : t('Remote'))
+  usePageTitle(room ? t('{name} · Remote', { name: isolate(room.wheel.name) }) : t('Remote'))
 
   const act = async (action: 'spin' | 'remove-winner') => {
     setBusy(true)

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { readRoomCode } from '../../../core/rooms/code'
 import { ROOM_MESSAGES } from '../../../core/rooms/protocol'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { useParams, useSearchParams } from '../../router'
 import { WinnerBanner } from '../../ui/wheel/winner-banner'
 import { useShownItems, useShownWinner } from './live-parts'
@@ -35,7 +35,7 @@ export function Component() {
   const size = useFittedSize((w, h) => Math.min(w, h) - BANNER_PX - POINTER_ROOM_PX)
 
   useEffect(() => {
-    document.title = room ? t('{name} · Screen', { name: room.wheel.name }) : t('Screen · Whirl')
+    document.title = room ? t('{name} · Screen', { name: isolate(room.wheel.name) }) : t('Screen · Whirl')
   }, [room])
   useEffect(() => {
     if (!transparent) return

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { useParams, useSearchParams } from '../../router'
 import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
@@ -47,7 +47,8 @@ export function Component() {
   }, [transparent])
 
   useEffect(() => {
-    if (state.kind === 'ready') document.title = `${state.share.name || t('Shared wheel')} · Whirl`
+    if (state.kind === 'ready')
+      document.title = `${state.share.name ? isolate(state.share.name) : t('Shared wheel')} · Whirl`
   }, [state])
 
   return (

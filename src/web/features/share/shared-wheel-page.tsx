@@ -1,7 +1,7 @@
 import { Copy, Crown } from 'lucide-react'
 import { FREE_ITEM_LIMIT } from '../../../core/plan/definition'
 import type { SharedWheel } from '../../../core/share/protocol'
-import { t } from '../../i18n/i18n'
+import { isolate, t } from '../../i18n/i18n'
 import { tx } from '../../i18n/rich'
 import { Link, useNavigate, useParams } from '../../router'
 import { clearListUndo } from '../../state/list-undo'
@@ -24,7 +24,9 @@ export function Component() {
   const state = useSharedWheel(id)
   usePageTitle(
     state.kind === 'ready'
-      ? state.share.name || t('Shared wheel')
+      ? state.share.name
+        ? isolate(state.share.name)
+        : t('Shared wheel')
       : state.kind === 'loading'
         ? t('Shared wheel')
         : t('Link not available'),
