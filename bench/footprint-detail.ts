@@ -11,7 +11,8 @@ try {
     const page = await context.newPage()
     const rows: Promise<[number, string]>[] = []
     page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return
+      // Only what crosses the network (not the loader's blob: warm-up worker, decision 0070).
+      if (!response.url().startsWith('http') || response.request().resourceType() !== 'script') return
       rows.push(
         response.body().then((b) => [gzipSync(b, { level: 9 }).length, new URL(response.url()).pathname]),
       )

@@ -20,6 +20,9 @@ async function transferred(url: string, paths: string[]) {
       const page = await context.newPage()
       const bodies: Promise<{ type: string; size: number }>[] = []
       const onResponse = (response: Response) => {
+        // Only what crosses the network: the loader's warm-up worker (decision 0070) runs a blob:
+        // script made from the page's own HTML, and closes before its body could be read.
+        if (!response.url().startsWith('http')) return
         const type = response.request().resourceType()
         if (type === 'script' || type === 'stylesheet') {
           bodies.push(response.body().then((b) => ({ type, size: gzipSync(b, { level: 9 }).length })))

@@ -11,6 +11,9 @@ const KINDS = [
   'PluralRules',
   'Collator',
   'ListFormat',
+  'Segmenter',
+  'DisplayNames',
+  'Locale',
 ]
 const watchMs = Number(process.env.LOAD_MS ?? 3000)
 

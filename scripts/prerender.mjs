@@ -126,7 +126,8 @@ function warmIntl() {
   const work =
     "try{const l=self.name;new Intl.NumberFormat(l).format(1);new Intl.NumberFormat(l,{style:'currency',currency:'USD'}).format(1);" +
     'new Intl.DateTimeFormat(l).format(0)}catch{}close()'
-  return `try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(work)}],{type:'text/javascript'})),{name:document.documentElement.lang})}catch{}`
+  // The worker holds its script from its creation on, so the blob's address is let go at once.
+  return `try{const u=URL.createObjectURL(new Blob([${JSON.stringify(work)}],{type:'text/javascript'}));new Worker(u,{name:document.documentElement.lang});URL.revokeObjectURL(u)}catch{}`
 }
 
 /**
