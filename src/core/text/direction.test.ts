@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasRightToLeft, textDirectionOf } from './direction'
+import { hasLetter, hasRightToLeft, textDirectionOf } from './direction'
 
 describe('textDirectionOf', () => {
   it('follows the first strong character, as dir="auto" does', () => {
@@ -24,5 +24,15 @@ describe('hasRightToLeft', () => {
     expect(hasRightToLeft('Pizza (2)!')).toBe(false)
     expect(hasRightToLeft('東京 123')).toBe(false)
     expect(hasRightToLeft('')).toBe(false)
+  })
+})
+
+describe('hasLetter', () => {
+  it('finds a letter of any script, and nothing in digits, marks and spaces', () => {
+    expect(hasLetter('10 دقائق')).toBe(true)
+    expect(hasLetter('東京')).toBe(true)
+    expect(hasLetter('Pizza')).toBe(true)
+    expect(hasLetter('10 ?! 🎉')).toBe(false)
+    expect(hasLetter('')).toBe(false)
   })
 })

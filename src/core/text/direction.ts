@@ -9,6 +9,9 @@ const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u
 // A strong left-to-right character: a letter of any other script.
 const LTR = /\p{L}/u
 
+/** Whether the text holds a letter of any script ("Pizza", "علي"), not only digits, marks or spaces. */
+export const hasLetter = (text: string): boolean => LTR.test(text)
+
 /** Whether the text holds a right-to-left letter anywhere ("Ali علي", "علي"). */
 export const hasRightToLeft = (text: string): boolean => RTL.test(text)
 

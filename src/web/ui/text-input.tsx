@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { hasLetter } from '../../core/text/direction'
 
 const controlClass = (invalid: boolean, extra: string) =>
   `rounded-lg border bg-white px-3 py-2 text-slate-900 dark:bg-slate-800 dark:text-slate-100 ${
@@ -15,7 +16,7 @@ type Control = { invalid?: boolean; className?: string }
  * field left to right, whatever the page), and "10 دقائق" does not flip at its first digit.
  */
 export const typedDirection = (value: unknown): 'auto' | undefined =>
-  /\p{L}/u.test(String(value ?? '')) ? 'auto' : undefined
+  hasLetter(String(value ?? '')) ? 'auto' : undefined
 
 /**
  * A text input in the app's style; `className` sets its width and spacing (full width below a label
