@@ -122,13 +122,11 @@ function partsBundle(parts, locale) {
  * formatters are then made in 0–2 ms (decision 0070). The worker is named after the page's
  * language; the CSP allows blob: workers.
  */
-function warmIntl() {
-  const work =
-    "try{const l=self.name;new Intl.NumberFormat(l).format(1);new Intl.NumberFormat(l,{style:'currency',currency:'USD'}).format(1);" +
-    'new Intl.DateTimeFormat(l).format(0)}catch{}close()'
-  // The worker holds its script from its creation on, so the blob's address is let go at once.
-  return `try{const u=URL.createObjectURL(new Blob([${JSON.stringify(work)}],{type:'text/javascript'}));new Worker(u,{name:document.documentElement.lang});URL.revokeObjectURL(u)}catch{}`
-}
+const INTL_WORK =
+  "try{const l=self.name;new Intl.NumberFormat(l).format(1);new Intl.NumberFormat(l,{style:'currency',currency:'USD'}).format(1);" +
+  'new Intl.DateTimeFormat(l).format(0)}catch{}close()'
+// The worker holds its script from its creation on, so the blob's address is let go at once.
+const WARM_INTL = `try{const u=URL.createObjectURL(new Blob([${JSON.stringify(INTL_WORK)}],{type:'text/javascript'}));new Worker(u,{name:document.documentElement.lang});URL.revokeObjectURL(u)}catch{}`
 
 /**
  * A prerendered page has something to show before any script runs, so its scripts start after its
@@ -139,7 +137,6 @@ function warmIntl() {
  * The loader's hash is allowed by the server's Content-Security-Policy like the theme script's.
  */
 function startAfterFirstPaint(page) {
-  const WARM_INTL = warmIntl()
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page)
   if (!entry) throw new Error('The built index.html has no entry script')
   const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
