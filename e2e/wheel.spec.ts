@@ -233,6 +233,45 @@ test('two tabs: a change in one shows in the other', async ({ context }) => {
   await expect(a.getByTestId('item-row')).toHaveCount(6)
 })
 
+test('a tab still loading when another tab stores its first change starts from that change', async ({
+  context,
+}) => {
+  const a = await context.newPage()
+  const b = await context.newPage()
+  await a.goto('/wheel')
+  await expect(a.getByRole('button', { name: 'Edit Option 1' })).toBeVisible()
+  // Tab B's start finds nothing stored (its app code, not the page's inline loader, has looked);
+  // its wheel store's code is held back meanwhile.
+  await b.addInitScript((key) => {
+    const getItem = Storage.prototype.getItem
+    Storage.prototype.getItem = function (this: Storage, name: string) {
+      if (name === key && /\/assets\//.test(new Error().stack ?? ''))
+        Object.assign(window, { startChecked: true })
+      return getItem.call(this, name)
+    }
+  }, STORE_KEY)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await b.route(/\/assets\/wheel-store-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await b.goto('/wheel', { waitUntil: 'commit' })
+  await b.waitForFunction(() => 'startChecked' in window)
+  // Tab A stores its first change before B's wheel store reads the browser's storage.
+  await a.getByLabel('New item').fill('From tab A')
+  await a.getByLabel('New item').press('Enter')
+  await a.waitForFunction((key) => localStorage.getItem(key)?.includes('From tab A'), STORE_KEY)
+  release()
+  await expect(b.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
+  await expect(b.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
+  await b.getByRole('button', { name: 'Delete Option 1' }).click()
+  await expect(a.getByRole('button', { name: 'Edit Option 1' })).toHaveCount(0)
+  await expect(a.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
+})
+
 test('Premium Only badges on Save and Import; upsell on Presets and History', async ({ page }) => {
   await page.goto('/wheel')
   for (const name of ['Save Wheel', 'Import']) {

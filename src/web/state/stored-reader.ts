@@ -2,7 +2,8 @@ import { STORE_KEY } from '../../core/storage/keys'
 
 type Reader = typeof import('./stored-read')
 
-let reader: Reader | null = null
+/** The code once loaded; false while its last load failed; null before any. */
+let reader: Reader | false | null = null
 let loading: Promise<Reader> | null = null
 
 /**
@@ -19,14 +20,15 @@ export function loadStoredReader(): Promise<Reader> {
     (error: unknown) => {
       // Not loaded (the network failed): the next need tries again.
       loading = null
+      reader = false
       throw error
     },
   )
   return loading
 }
 
-/** That code, once loaded. */
-export const storedReader = (): Reader | null => reader
+/** That code, once loaded (false: its last load failed). */
+export const storedReader = (): Reader | false | null => reader
 
 /**
  * Resolves once the page can read what the browser stored: at once where it stored no wheel

@@ -26,12 +26,28 @@ describe('the wheel state a page starts with', () => {
     const state = validState()
     localStorage.setItem(STORE_KEY, JSON.stringify(state))
     const page = await freshPage()
-    // Read before its reader loaded, it refuses rather than start from the defaults.
-    expect(() => page.readStored()).toThrow('The stored wheel state cannot be read')
+    // Read before its reader loaded (stored after the page's check): the defaults, to be replaced
+    // by what is stored once the reader has loaded (wheel-store-writes.ts).
+    expect(page.readStored()).toMatchObject({ fresh: false, unread: true, state: { spinHistory: [] } })
     await page.whenStoredStateReadable()
-    expect(page.storedReader()).not.toBeNull()
+    expect(page.storedReader()).toBeTruthy()
     expect(page.readStored()).toEqual({ state, fresh: false, repaired: false })
     expect(localStorage.getItem(BACKUP_KEY)).toBeNull()
+  })
+
+  it('refuses to start where its reader failed to load, rather than start from the defaults', async () => {
+    localStorage.setItem(STORE_KEY, JSON.stringify(validState()))
+    vi.doMock('./stored-read', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const page = await freshPage()
+      await page.whenStoredStateReadable()
+      expect(page.storedReader()).toBe(false)
+      expect(() => page.readStored()).toThrow('The stored wheel state cannot be read')
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
   })
 
   it('mends a damaged state, not fresh, and keeps its text as a backup', async () => {

@@ -28,8 +28,9 @@ function otherTabsState(): PersistedState {
 }
 
 /** A first visit: nothing stored, so the reader of a stored state is not loaded. */
-async function firstVisit() {
+async function firstVisit(beforeStart?: () => Promise<void>) {
   vi.resetModules()
+  await beforeStart?.()
   const store = await importWheelStore()
   const reader = await import('./stored-reader')
   expect(reader.storedReader()).toBeNull()
@@ -49,7 +50,7 @@ describe('a first visit hearing another tab store the wheel', () => {
     expect(stored()).toEqual(other)
 
     await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
-    expect(page.storedReader()).not.toBeNull()
+    expect(page.storedReader()).toBeTruthy()
     const state = page.useWheelStore.getState()
     expect(state.spinHistory).toEqual(other.spinHistory)
     // The settings changed here are newer than the other tab's write: they stay, whole.
@@ -74,12 +75,71 @@ describe('a first visit hearing another tab store the wheel', () => {
     const other = { ...otherTabsState(), savedWheels: validState().savedWheels }
     writeInOtherTab(other)
     page.runDeclinedDataRemovers()
-    await vi.waitFor(() => expect(page.storedReader()).not.toBeNull())
+    await vi.waitFor(() => expect(page.storedReader()).toBeTruthy())
     await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(page.useWheelStore.getState().spinHistory).toEqual([])
     expect(stored()?.spinHistory).toEqual([])
     expect(stored()?.savedWheels).toEqual([])
     expect(stored()?.currentWheel.name).toBe('Written in tab two')
+  })
+})
+
+describe('another tab storing the wheel while this page starts', () => {
+  eachTestATab()
+
+  /** A page whose start found nothing stored, then the other tab's write, then its wheel store. */
+  async function storedAfterTheCheck() {
+    vi.resetModules()
+    const reader = await import('./stored-reader')
+    await reader.whenStoredStateReadable()
+    expect(reader.storedReader()).toBeNull()
+    // The other tab stores its wheel while this page's wheel store is on its way.
+    const other = otherTabsState()
+    localStorage.setItem(STORE_KEY, JSON.stringify(other))
+    return { other, reader, page: await import('./wheel-store') }
+  }
+
+  it('between the page’s check and its wheel store: that write is taken in, and what changed here since is written after it', async () => {
+    const { other, reader, page } = await storedAfterTheCheck()
+    // Changed here before the write is read: nothing is written over it meanwhile.
+    page.useWheelStore.getState().updateGlobalSettings({ confettiEnabled: false })
+    await Promise.resolve()
+    expect(stored()).toEqual(other)
+    await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
+    expect(reader.storedReader()).toBeTruthy()
+    expect(page.useWheelStore.getState().spinHistory).toEqual(other.spinHistory)
+    await vi.waitFor(() => expect(stored()?.settings.confettiEnabled).toBe(false))
+    expect(stored()?.currentWheel.name).toBe('Written in tab two')
+    expect(stored()?.spinHistory).toEqual(other.spinHistory)
+  })
+
+  it('while the first visit’s wheel waits for its words: the other tab’s wheel is taken in, not the translated default', async () => {
+    vi.resetModules()
+    // The page's words arrive only when this test says (on a production page they come in parts).
+    const words: { arrive?: () => void } = {}
+    vi.doMock('../i18n/parts', async (original) => ({
+      ...(await original<typeof import('../i18n/parts')>()),
+      afterParts: (then: () => void) => {
+        words.arrive = then
+      },
+    }))
+    try {
+      const page = await firstVisit(() => import('../i18n/i18n').then((i18n) => i18n.loadLocale('de')))
+      // The page speaks German: its first wheel's words differ from the core's English ones.
+      expect((await import('../i18n/i18n')).t('My Wheel')).not.toBe('My Wheel')
+      const other = otherTabsState()
+      writeInOtherTab(other)
+      // The words arrive while the other tab's write is taken in (its reader loading).
+      expect(words.arrive).toBeDefined()
+      words.arrive?.()
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(stored()).toEqual(other)
+    } finally {
+      vi.doUnmock('../i18n/parts')
+    }
   })
 })

@@ -200,9 +200,17 @@ function adoptOnceRead(): void {
  */
 export function persistWheelState(
   target: Store,
-  { initial, fresh, repaired }: { initial: PersistedState; fresh: boolean; repaired: boolean },
+  {
+    initial,
+    fresh,
+    repaired,
+    unread,
+  }: { initial: PersistedState; fresh: boolean; repaired: boolean; unread?: boolean },
 ): void {
   store = target
+  // Another tab stored the wheel while this page's code loaded (stored-state.ts): taken in as a
+  // write this tab heard of before it changed anything.
+  if (unread) adoptOnceRead()
   target.subscribe((state, previous) => {
     if (applyingRemote) return
     if (
@@ -260,7 +268,9 @@ export function persistWheelState(
   if (fresh)
     afterParts(() => {
       const { currentWheel } = target.getState()
-      if (currentWheel !== initial.currentWheel) return
+      // Another tab's write being taken in brings its own wheel. Translated meanwhile, this tab's
+      // wheel would count as changed since that write and be kept over it (adoptOnceRead).
+      if (currentWheel !== initial.currentWheel || adopting) return
       // Not written (as another tab's change is not): only a change by the user stores the wheel.
       applyingRemote = true
       target.setState({ currentWheel: inPageLanguage(currentWheel) })

@@ -74,7 +74,7 @@ export type WheelStore = PersistedState & {
   savedSummaries: WheelSummary[] | null
 } & Actions
 
-const { state: initial, fresh, repaired } = readStored()
+const { state: initial, fresh, repaired, unread } = readStored()
 
 export const useWheelStore = create<WheelStore>()((set, get) => {
   const wheel = (change: (w: Wheel) => Wheel) => set((s) => ({ currentWheel: change(s.currentWheel) }))
@@ -150,4 +150,4 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
 })
 
 // Written after each change and following other tabs' writes (wheel-store-writes.ts).
-persistWheelState(useWheelStore, { initial, fresh, repaired })
+persistWheelState(useWheelStore, { initial, fresh, repaired, unread })
