@@ -33,7 +33,8 @@ export const storedReader = (): Reader | false | null => reader
 /**
  * Resolves once the page can read what the browser stored: at once where it stored no wheel
  * state, else once the reader has loaded. The app starts after it (main.tsx), so the wheel store,
- * which reads the stored state as it is created, always has its reader.
+ * which reads the stored state as it is created, has its reader, unless another tab stored the
+ * state in between (stored-state.ts: `unread`).
  */
 export function whenStoredStateReadable(): Promise<unknown> {
   try {

@@ -102,9 +102,11 @@ describe('another tab storing the wheel while this page starts', () => {
 
   it('between the page’s check and its wheel store: that write is taken in, and what changed here since is written after it', async () => {
     const { other, reader, page } = await storedAfterTheCheck()
-    // Changed here before the write is read: nothing is written over it meanwhile.
+    // Changed here before the write is read: nothing is written over it meanwhile, even when the
+    // page is hidden or left.
     page.useWheelStore.getState().updateGlobalSettings({ confettiEnabled: false })
     await Promise.resolve()
+    window.dispatchEvent(new Event('pagehide'))
     expect(stored()).toEqual(other)
     await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
     expect(reader.storedReader()).toBeTruthy()
@@ -112,6 +114,24 @@ describe('another tab storing the wheel while this page starts', () => {
     await vi.waitFor(() => expect(stored()?.settings.confettiEnabled).toBe(false))
     expect(stored()?.currentWheel.name).toBe('Written in tab two')
     expect(stored()?.spinHistory).toEqual(other.spinHistory)
+  })
+
+  it('between the page’s check and its wheel store, with a reader that cannot load: nothing is written over that write', async () => {
+    vi.doMock('./stored-read', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const { other, page } = await storedAfterTheCheck()
+      page.useWheelStore.getState().updateWheel({ name: 'Changed here' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      window.dispatchEvent(new Event('pagehide'))
+      // Each of those tried the reader again, and failed.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(stored()).toEqual(other)
+      expect(page.useWheelStore.getState().currentWheel.name).toBe('Changed here')
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
   })
 
   it('while the first visit’s wheel waits for its words: the other tab’s wheel is taken in, not the translated default', async () => {

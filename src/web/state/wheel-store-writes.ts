@@ -46,12 +46,18 @@ let applyingRemote = false
 /** This tab changed the state since it last stored it. */
 let dirty = false
 /**
- * Another tab's write being taken in while the code that reads it loads (this page started with
+ * Another tab's write being taken in while the code that reads it loads (this page's start found
  * nothing stored: stored-reader.ts). This tab's own writes wait for it, so that they never replace
  * the other tab's with a copy that has not heard of it; `forceAfter`: a forced write waited.
  */
 let adopting: Promise<void> | null = null
 let forceAfter = false
+/**
+ * This tab's wheel store started before it could read what another tab had stored (stored-state.ts).
+ * Until that code has loaded it writes nothing, not even when the page is left or the code fails
+ * to load: the defaults it shows never go over a write it has not read.
+ */
+let unread = false
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -73,6 +79,11 @@ const pick = (s: PersistedState): PersistedState => ({
 function write(force = false, leaving = false): boolean {
   scheduled = false
   if (!store) return false
+  if (unread && !storedReader()) {
+    forceAfter ||= force
+    adoptOnceRead()
+    return true
+  }
   if (!dirty) {
     if (!force) return true
     takeInUnheard()
@@ -188,6 +199,8 @@ function adoptOnceRead(): void {
   adopting = loaded.then(() => {
     adopting = null
     if (storedReader()) adoptStored(heard)
+    // Started unread and the code did not load: the next change tries again.
+    else if (unread) return
     const force = forceAfter
     forceAfter = false
     if (dirty || force) write(force)
@@ -204,12 +217,13 @@ export function persistWheelState(
     initial,
     fresh,
     repaired,
-    unread,
+    unread: startedUnread,
   }: { initial: PersistedState; fresh: boolean; repaired: boolean; unread?: boolean },
 ): void {
   store = target
   // Another tab stored the wheel while this page's code loaded (stored-state.ts): taken in as a
   // write this tab heard of before it changed anything.
+  unread = !!startedUnread
   if (unread) adoptOnceRead()
   target.subscribe((state, previous) => {
     if (applyingRemote) return
