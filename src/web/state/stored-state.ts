@@ -8,8 +8,9 @@ import { readStoredWheel, type StoredWheel } from './wheel-local-storage'
  * cannot be read. Where something is stored, its reader has loaded before the app started
  * (whenStoredStateReadable, main.tsx). Where another tab stored it after that check, while this
  * code loaded, the defaults are `unread`: the page takes that write in once its reader has loaded,
- * as a write it heard of, and writes nothing before (wheel-store-writes.ts). Where the reader failed to load, this throws
- * rather than start from the defaults, which the page would then store over the user's wheels.
+ * as a write it heard of, and writes nothing before (wheel-store-writes.ts). Where the reader
+ * failed to load, this throws rather than start from the defaults, which the page would then store
+ * over the user's wheels.
  */
 export function readStored(): { state: PersistedState; fresh: boolean; repaired: boolean; unread?: true } {
   let stored: StoredWheel | null = null
