@@ -23,6 +23,9 @@ await build({
     emptyOutDir: true,
     target: 'node20',
     copyPublicDir: false,
+    // The browser build's short-hashed file names (vite.config.ts) are not for this one: its entry
+    // is read below by its plain name.
+    rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
   },
 })
 const {
