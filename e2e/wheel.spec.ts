@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { type BrowserContext, expect, test } from '@playwright/test'
 import { BACKUP_KEY, STORE_KEY } from '../src/core/storage/keys'
 import { colorsUnderPointer, distinctColors, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
@@ -233,15 +233,17 @@ test('two tabs: a change in one shows in the other', async ({ context }) => {
   await expect(a.getByTestId('item-row')).toHaveCount(6)
 })
 
-test('a tab still loading when another tab stores its first change starts from that change', async ({
-  context,
-}) => {
+/**
+ * Tab B starts while tab A stores its first change: B's start finds nothing stored (its app code,
+ * not the page's inline loader, has looked) and its wheel store's code is held back until A has
+ * stored "From tab A". `readerFails`: the code that reads a stored state fails to load in B until
+ * the returned `letReaderLoad()`.
+ */
+async function tabStartingWhileAnotherStores(context: BrowserContext, readerFails = false) {
   const a = await context.newPage()
   const b = await context.newPage()
   await a.goto('/wheel')
   await expect(a.getByRole('button', { name: 'Edit Option 1' })).toBeVisible()
-  // Tab B's start finds nothing stored (its app code, not the page's inline loader, has looked);
-  // its wheel store's code is held back meanwhile.
   await b.addInitScript((key) => {
     const getItem = Storage.prototype.getItem
     Storage.prototype.getItem = function (this: Storage, name: string) {
@@ -260,6 +262,13 @@ test('a tab still loading when another tab stores its first change starts from t
     await held
     await route.continue()
   })
+  let failing = readerFails
+  let failedReads = 0
+  await b.route(/\/assets\/stored-read-[\w-]+\.js$/, async (route) => {
+    if (!failing) return route.continue()
+    failedReads += 1
+    await route.abort('internetdisconnected')
+  })
   await b.goto('/wheel', { waitUntil: 'commit' })
   await b.waitForFunction(() => 'startChecked' in window)
   // Tab A stores its first change before B's wheel store reads the browser's storage.
@@ -268,12 +277,52 @@ test('a tab still loading when another tab stores its first change starts from t
   await a.waitForFunction((key) => localStorage.getItem(key)?.includes('From tab A'), STORE_KEY)
   release()
   // The wheel store's code was held (the pattern still names its chunk), so it read A's write.
-  expect(heldRequests).toBeGreaterThan(0)
+  await expect.poll(() => heldRequests).toBeGreaterThan(0)
+  return {
+    a,
+    b,
+    failedReads: () => failedReads,
+    letReaderLoad: () => {
+      failing = false
+    },
+  }
+}
+
+test('a tab still loading when another tab stores its first change starts from that change', async ({
+  context,
+}) => {
+  const { a, b } = await tabStartingWhileAnotherStores(context)
   await expect(b.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
   await expect(b.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0)
   await b.getByRole('button', { name: 'Delete Option 1' }).click()
   await expect(a.getByRole('button', { name: 'Edit Option 1' })).toHaveCount(0)
   await expect(a.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
+})
+
+test('a tab that cannot load the other tab’s wheel says its changes are not saved, writes nothing over it meanwhile, and stores them back online', async ({
+  context,
+}) => {
+  const { a, b, failedReads, letReaderLoad } = await tabStartingWhileAnotherStores(context, true)
+  const problem = b.getByText(
+    "Your wheel could not be read from this browser's storage just now, so changes here are not saved.",
+  )
+  await expect(problem).toBeVisible()
+  expect(failedReads()).toBeGreaterThan(0)
+  // A change here is not stored over tab A's wheel.
+  await b.getByLabel('New item').fill('From tab B')
+  await b.getByLabel('New item').press('Enter')
+  await expect(b.getByRole('button', { name: 'Edit From tab B' })).toBeVisible()
+  await b.waitForTimeout(500)
+  expect(await a.evaluate((key) => localStorage.getItem(key)?.includes('From tab A'), STORE_KEY)).toBe(true)
+  await expect(a.getByRole('button', { name: 'Edit From tab B' })).toHaveCount(0)
+  // Back online, B reads A's write and the message goes. B's change came after that write, so it
+  // is the newest and is stored (decision 0052): tab A follows it.
+  letReaderLoad()
+  await context.setOffline(true)
+  await context.setOffline(false)
+  await expect(problem).toHaveCount(0)
+  await expect(b.getByRole('button', { name: 'Edit From tab B' })).toBeVisible()
+  await expect(a.getByRole('button', { name: 'Edit From tab B' })).toBeVisible()
 })
 
 test('Premium Only badges on Save and Import; upsell on Presets and History', async ({ page }) => {

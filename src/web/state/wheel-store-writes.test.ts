@@ -116,7 +116,7 @@ describe('another tab storing the wheel while this page starts', () => {
     expect(stored()?.spinHistory).toEqual(other.spinHistory)
   })
 
-  it('between the page’s check and its wheel store, with a reader that cannot load: nothing is written over that write', async () => {
+  it('between the page’s check and its wheel store, with a reader that cannot load: nothing is written over that write, the page says so, and coming back online takes it in', async () => {
     vi.doMock('./stored-read', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
@@ -129,6 +129,19 @@ describe('another tab storing the wheel while this page starts', () => {
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(stored()).toEqual(other)
       expect(page.useWheelStore.getState().currentWheel.name).toBe('Changed here')
+      // The page says that its changes are not stored.
+      expect(page.useWheelStore.getState().storageProblem).toMatch(
+        /^Your wheel could not be read from this browser's storage just now, so changes here are not saved\./,
+      )
+
+      // Back online, the reader loads: the other tab's write is taken in, what changed here is
+      // written after it, and the message goes.
+      vi.doUnmock('./stored-read')
+      window.dispatchEvent(new Event('online'))
+      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('Changed here'))
+      expect(stored()?.spinHistory).toEqual(other.spinHistory)
+      expect(page.useWheelStore.getState().spinHistory).toEqual(other.spinHistory)
+      expect(page.useWheelStore.getState().storageProblem).toBeNull()
     } finally {
       vi.doUnmock('./stored-read')
     }

@@ -3,7 +3,6 @@ import { msg } from '../../core/i18n/message-id'
 import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
 import type { PersistedState } from '../../core/storage/persisted-state'
 import type { WheelSummary } from '../../core/wheel/summary'
-import { t } from '../i18n/i18n'
 import { afterParts } from '../i18n/parts'
 import { registerDeclinedDataRemover } from './declined-data-removers'
 import { inPageLanguage } from './default-wheel-words'
@@ -14,6 +13,7 @@ import {
   startSavedWheels,
   takeInLocalStorageWheels,
 } from './saved-wheels-start'
+import { setProblem } from './saved-wheels-state'
 import { loadStoredReader, storedReader } from './stored-reader'
 import {
   INLINE_MAX_ITEMS,
@@ -58,10 +58,19 @@ let forceAfter = false
  * to load: the defaults it shows never go over a write it has not read.
  */
 let unread = false
+/** What this tab held when it first tried to take in a write it could not read yet (adoptOnceRead). */
+let heardFirst: PersistedState | null = null
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
 )
+
+/** Shown while this tab, started unread, cannot load the code that reads the other tab's write. */
+const UNREAD_MESSAGE = msg(
+  "Your wheel could not be read from this browser's storage just now, so changes here are not saved. Nothing was deleted: reload the page to try again.",
+)
+
+const FULL = [STORAGE_FULL_MESSAGE]
 
 // The saved wheels live in IndexedDB; the local-storage key keeps them only where it cannot.
 const pick = (s: PersistedState): PersistedState => ({
@@ -96,12 +105,12 @@ function write(force = false, leaving = false): boolean {
   }
   const started = performance.now()
   if (!writeStoredWheelState(pick(store.getState()))) {
-    store.setState({ storageProblem: t(STORAGE_FULL_MESSAGE) })
+    setProblem(STORAGE_FULL_MESSAGE, FULL)
     return false
   }
   dirty = false
   performance.measure?.('whirl:persist', { start: started })
-  if (store.getState().storageProblem === t(STORAGE_FULL_MESSAGE)) store.setState({ storageProblem: null })
+  setProblem(null, FULL)
   return true
 }
 
@@ -187,20 +196,29 @@ const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
  * Loads the code that reads a stored state, then takes in what the key holds by then, and writes
  * what this tab changed meanwhile (which wins over the other tab's write, part by part: it is
  * newer). Where that code cannot load (the network failed), this tab's changes are written as they
- * are: they are not held back for good.
+ * are: they are not held back for good. A tab that started unread writes nothing until it has
+ * loaded, and says so.
  */
 function adoptOnceRead(): void {
   if (adopting || !store) return
-  const heard = pick(store.getState())
+  // What this tab held when it first tried: a retry after a failed load keeps it, so that what
+  // changed here in between still counts as newer than the other tab's write.
+  heardFirst ??= pick(store.getState())
+  const heard = heardFirst
   const loaded = loadStoredReader().then(
     () => {},
     () => {},
   )
   adopting = loaded.then(() => {
     adopting = null
-    if (storedReader()) adoptStored(heard)
-    // Started unread and the code did not load: the next change tries again.
+    const read = storedReader()
+    // Started unread: until the code has loaded, the page says that its changes are not stored,
+    // and each change (or the browser back online) tries again; a write refused once it has
+    // loaded says so in its turn.
+    if (unread) setProblem(read ? null : UNREAD_MESSAGE, [UNREAD_MESSAGE])
+    if (read) adoptStored(heard)
     else if (unread) return
+    heardFirst = null
     const force = forceAfter
     forceAfter = false
     if (dirty || force) write(force)
@@ -253,6 +271,10 @@ export function persistWheelState(
     window.addEventListener('pagehide', flushScheduled)
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') flushScheduled()
+    })
+    // Started unread and the code did not load: the browser back online tries again.
+    window.addEventListener('online', () => {
+      if (unread && !storedReader()) adoptOnceRead()
     })
     window.addEventListener('storage', (event) => {
       // The key as it is now, not the event's value: an event heard late may be older than this tab's write.

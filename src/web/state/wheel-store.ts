@@ -33,7 +33,6 @@ type Actions = WheelEdits & {
   resetTally(): void
   clearHistory(): void
   resetWheel(): void
-  dismissStorageProblem(): void
   /**
    * Saves the current wheel (creates or replaces by id); refused when the saved list is full.
    * `keepTypedName` (auto-save) leaves the name field as typed rather than trimmed under the cursor;
@@ -105,7 +104,6 @@ export const useWheelStore = create<WheelStore>()((set, get) => {
     clearHistory: () => set({ spinHistory: [] }),
     // A new wheel takes the user's defaults for sound and confetti (the global settings).
     resetWheel: () => set((s) => ({ currentWheel: inPageLanguage(newWheel(s.settings)) })),
-    dismissStorageProblem: () => set({ storageProblem: null }),
     saveCurrentWheel: (options) => {
       if (options?.asNew) set((s) => ({ currentWheel: asNewWheel(s.currentWheel) }))
       const { savedWheels, currentWheel } = get()
