@@ -1,5 +1,5 @@
-import { betterAuth } from 'better-auth/minimal'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { betterAuth } from 'better-auth/minimal'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../core/account/rules'
 import { type AnyLocale, DEFAULT_LOCALE, localizedPath } from '../../core/i18n/locales'
