@@ -60,6 +60,19 @@ function languagesWithoutFont(): string[] {
   })
 }
 
+/**
+ * The elements an audit failed on (accessibility audits list them), so that a failure seen once in
+ * a run of many can be looked into afterwards: up to three, by selector and the start of their HTML.
+ */
+function failingNodes(details: unknown): string {
+  const items = (details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)
+    ?.items
+  const nodes = (items ?? []).flatMap((item) => (item.node ? [item.node] : []))
+  if (nodes.length === 0) return ''
+  const named = nodes.slice(0, 3).map((n) => `${n.selector ?? '?'} ${(n.snippet ?? '').slice(0, 120)}`)
+  return `: ${named.join('; ')}${nodes.length > 3 ? ` and ${nodes.length - 3} more` : ''}`
+}
+
 export default async function lighthouseBench(): Promise<BenchResult> {
   const server = await startBuiltServer()
   const runs = new Map<string, Run[]>(PAGES.map((path) => [path, []]))
@@ -90,7 +103,7 @@ export default async function lighthouseBench(): Promise<BenchResult> {
               const found = lhr.audits[ref.id]
               if (ref.weight > 0 && found && found.score !== null && found.score < 0.9) {
                 notes.push(
-                  `${path} ${category} (run ${run + 1}): ${found.title} (${found.displayValue ?? found.score})`,
+                  `${path} ${category} (run ${run + 1}): ${found.title} (${found.displayValue ?? found.score})${failingNodes(found.details)}`,
                 )
               }
             }
