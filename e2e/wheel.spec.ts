@@ -299,7 +299,7 @@ test('a tab still loading when another tab stores its first change starts from t
   await expect(a.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
 })
 
-test('a tab that cannot load the other tab’s wheel says its changes are not saved, writes nothing over it meanwhile, and stores them back online', async ({
+test('a tab that cannot load the other tab’s wheel says its changes are not saved, writes nothing over it, and takes that wheel in back online', async ({
   context,
 }) => {
   const { a, b, failedReads, letReaderLoad } = await tabStartingWhileAnotherStores(context, true)
@@ -315,14 +315,19 @@ test('a tab that cannot load the other tab’s wheel says its changes are not sa
   await b.waitForTimeout(500)
   expect(await a.evaluate((key) => localStorage.getItem(key)?.includes('From tab A'), STORE_KEY)).toBe(true)
   await expect(a.getByRole('button', { name: 'Edit From tab B' })).toHaveCount(0)
-  // Back online, B reads A's write and the message goes. B's change came after that write, so it
-  // is the newest and is stored (decision 0052): tab A follows it.
+  // Back online, B reads A's write and the message goes. B's change was made on the default wheel
+  // and said not to be saved: A's wheel is taken in whole and nothing of it is lost.
   letReaderLoad()
   await context.setOffline(true)
   await context.setOffline(false)
   await expect(problem).toHaveCount(0)
-  await expect(b.getByRole('button', { name: 'Edit From tab B' })).toBeVisible()
-  await expect(a.getByRole('button', { name: 'Edit From tab B' })).toBeVisible()
+  await expect(b.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
+  await expect(b.getByRole('button', { name: 'Edit From tab B' })).toHaveCount(0)
+  await expect(a.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
+  // From then on B's changes are stored, and A follows them.
+  await b.getByRole('button', { name: 'Delete Option 1' }).click()
+  await expect(a.getByRole('button', { name: 'Edit Option 1' })).toHaveCount(0)
+  await expect(a.getByRole('button', { name: 'Edit From tab A' })).toBeVisible()
 })
 
 test('Premium Only badges on Save and Import; upsell on Presets and History', async ({ page }) => {

@@ -128,7 +128,10 @@ export async function commitSaved(extra: { sync?: SyncState | null } = {}): Prom
       schedule(0)
       return false
     }
-    setProblem(isQuotaError(error) ? SAVED_FULL_MESSAGE : SAVED_FAILED_MESSAGE, [])
+    setProblem(isQuotaError(error) ? SAVED_FULL_MESSAGE : SAVED_FAILED_MESSAGE, [
+      SAVED_FULL_MESSAGE,
+      SAVED_FAILED_MESSAGE,
+    ])
     // A connection the browser closed (a newer version opened the database, or the browser let it
     // go) fails every write: open it again before retrying.
     if (error instanceof DOMException && error.name === 'InvalidStateError') await reopen()

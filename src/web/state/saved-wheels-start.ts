@@ -22,6 +22,7 @@ import {
   type SavedStore,
   saved,
   setProblem,
+  showProblem,
 } from './saved-wheels-state'
 import * as legacy from './sync-state'
 
@@ -140,6 +141,8 @@ export async function startSavedWheels(
 ): Promise<void> {
   saved.store = target
   saved.persistLocal = persist
+  // A problem met before this store was handed over (the wheel's own storage) shows now.
+  showProblem()
   onSavedWheelsNeeded(() => wakeUp())
   const started = performance.now()
   target.subscribe((state, previous) => {

@@ -3,7 +3,6 @@ import { msg } from '../../core/i18n/message-id'
 import type { SyncState } from '../../core/sync/merge'
 import type { Wheel } from '../../core/wheel/model'
 import type { WheelSummary } from '../../core/wheel/summary'
-import { t } from '../i18n/i18n'
 import { createTombstones } from './saved-wheels-changes'
 
 /**
@@ -18,7 +17,7 @@ export type SavedStore = StoreApi<{
   storageProblem: string | null
 }>
 
-// In English; setProblem shows them in the page's language.
+// In English; the pages show them in their language (setProblem).
 export const SAVED_FULL_MESSAGE = msg(
   'Your browser has no room left to save your wheels. They stay open on this page and are saved as soon as there is room: free up browser storage, or delete some saved wheels.',
 )
@@ -63,6 +62,8 @@ export const saved = {
   /** Set while another tab's "cleared" is applied here: nothing to clear or announce again. */
   clearingForOtherTab: false,
   persistLocal: (() => true) as () => boolean,
+  /** The storage problems standing (English), oldest first: setProblem. */
+  problems: [] as string[],
 }
 
 let markReady: () => void = () => {}
@@ -92,13 +93,20 @@ export function applySaved(change: Partial<ReturnType<SavedStore['getState']>>, 
 }
 
 /**
- * Shows `message` (English, shown in the page's language), or (null) clears the problem shown, when
- * it is one of `ours`.
+ * Shows `message` (English: the page shows it in its language), or with null takes back what this
+ * owner showed: `ours`, the messages it may have shown. Several owners' problems can stand at once
+ * (the saved wheels unread, the wheel's storage full…): the newest shows, and one taken back
+ * uncovers the one before it.
  */
 export function setProblem(message: string | null, ours: readonly string[]) {
-  const current = saved.store?.getState().storageProblem ?? null
-  const text = message === null ? null : t(message)
-  if (text === current) return
-  if (text === null && (current === null || !ours.some((m) => t(m) === current))) return
-  saved.store?.setState({ storageProblem: text })
+  saved.problems = saved.problems.filter((m) => m !== message && !ours.includes(m))
+  if (message !== null) saved.problems.push(message)
+  showProblem()
+}
+
+/** Puts the newest standing problem in the store, where the pages show it. */
+export function showProblem() {
+  const shown = saved.problems.at(-1) ?? null
+  if (saved.store && saved.store.getState().storageProblem !== shown)
+    saved.store.setState({ storageProblem: shown })
 }

@@ -116,13 +116,14 @@ describe('another tab storing the wheel while this page starts', () => {
     expect(stored()?.spinHistory).toEqual(other.spinHistory)
   })
 
-  it('between the page’s check and its wheel store, with a reader that cannot load: nothing is written over that write, the page says so, and coming back online takes it in', async () => {
+  it('between the page’s check and its wheel store, with a reader that cannot load: nothing is written over that write, the page says so, and coming back online takes it in whole', async () => {
     vi.doMock('./stored-read', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
     try {
       const { other, page } = await storedAfterTheCheck()
       page.useWheelStore.getState().updateWheel({ name: 'Changed here' })
+      page.useWheelStore.getState().updateGlobalSettings({ confettiEnabled: false })
       await new Promise((resolve) => setTimeout(resolve, 20))
       window.dispatchEvent(new Event('pagehide'))
       // Each of those tried the reader again, and failed.
@@ -134,14 +135,24 @@ describe('another tab storing the wheel while this page starts', () => {
         /^Your wheel could not be read from this browser's storage just now, so changes here are not saved\./,
       )
 
-      // Back online, the reader loads: the other tab's write is taken in, what changed here is
-      // written after it, and the message goes.
+      // Back online, the reader loads: the other tab's write is taken in whole (what changed here
+      // was made on the defaults and said not to be saved), nothing is written, and the message goes.
       vi.doUnmock('./stored-read')
       window.dispatchEvent(new Event('online'))
-      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('Changed here'))
-      expect(stored()?.spinHistory).toEqual(other.spinHistory)
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
+      )
       expect(page.useWheelStore.getState().spinHistory).toEqual(other.spinHistory)
+      expect(page.useWheelStore.getState().settings).toEqual(other.settings)
       expect(page.useWheelStore.getState().storageProblem).toBeNull()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(stored()).toEqual(other)
+
+      // From then on this tab's changes are stored, on top of the other tab's wheel.
+      page.useWheelStore.getState().updateWheel({ name: 'Changed after' })
+      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('Changed after'))
+      expect(stored()?.currentWheel.items).toEqual(other.currentWheel.items)
+      expect(stored()?.spinHistory).toEqual(other.spinHistory)
     } finally {
       vi.doUnmock('./stored-read')
     }

@@ -58,8 +58,6 @@ let forceAfter = false
  * to load: the defaults it shows never go over a write it has not read.
  */
 let unread = false
-/** What this tab held when it first tried to take in a write it could not read yet (adoptOnceRead). */
-let heardFirst: PersistedState | null = null
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -201,10 +199,11 @@ const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
  */
 function adoptOnceRead(): void {
   if (adopting || !store) return
-  // What this tab held when it first tried: a retry after a failed load keeps it, so that what
-  // changed here in between still counts as newer than the other tab's write.
-  heardFirst ??= pick(store.getState())
-  const heard = heardFirst
+  // What this tab holds as it asks for the code: what changes here while it loads is newer than
+  // the other tab's write. A tab that started unread and said its changes are not saved takes a
+  // new snapshot at each try: what changed while it said so was made on the defaults, not on the
+  // other tab's wheel, and must not replace that wheel when the code finally loads.
+  const heard = pick(store.getState())
   const loaded = loadStoredReader().then(
     () => {},
     () => {},
@@ -218,7 +217,6 @@ function adoptOnceRead(): void {
     if (unread) setProblem(read ? null : UNREAD_MESSAGE, [UNREAD_MESSAGE])
     if (read) adoptStored(heard)
     else if (unread) return
-    heardFirst = null
     const force = forceAfter
     forceAfter = false
     if (dirty || force) write(force)

@@ -136,7 +136,7 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
         <SyncStatusLine />
         <StorageUsage wheelCount={wheels.length} />
       </div>
-      {storageProblem && <Alert className="mt-4">{storageProblem}</Alert>}
+      {storageProblem && <Alert className="mt-4">{t(storageProblem)}</Alert>}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <SearchField
           label={t('Search saved wheels')}

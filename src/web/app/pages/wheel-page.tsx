@@ -69,7 +69,7 @@ export function Component() {
       <h1 className="mb-6 truncate text-center text-3xl font-bold">
         <bdi>{title}</bdi>
       </h1>
-      {storageProblem && <Alert className="mb-4">{storageProblem}</Alert>}
+      {storageProblem && <Alert className="mb-4">{t(storageProblem)}</Alert>}
       <div className="grid gap-8 lg:grid-cols-2">
         <SpinPanel wheel={wheel} slots={DRAW_SLOTS} />
         <section
