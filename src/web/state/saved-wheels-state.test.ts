@@ -38,13 +38,13 @@ describe('storage problems on the page', () => {
     expect(store.getState().storageProblem).toBe(SAVED_UNREAD_MESSAGE)
   })
 
-  it('takes back only its owner’s messages, which replace each other', () => {
+  it('takes back only its owner’s messages', () => {
     saved.problems = []
     const store = pageStore()
     saved.store = store
     setProblem(SAVED_FULL_MESSAGE, [SAVED_FULL_MESSAGE, SAVED_FAILED_MESSAGE])
     setProblem(SAVED_FAILED_MESSAGE, [SAVED_FULL_MESSAGE, SAVED_FAILED_MESSAGE])
-    // One owner's messages replace each other: taking back the second does not uncover the first.
+    // Another owner taking back its message leaves this one standing.
     setProblem(null, [WHEEL_UNREAD])
     expect(store.getState().storageProblem).toBe(SAVED_FAILED_MESSAGE)
     setProblem(null, [SAVED_FULL_MESSAGE, SAVED_FAILED_MESSAGE])

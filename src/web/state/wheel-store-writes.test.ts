@@ -158,6 +158,34 @@ describe('another tab storing the wheel while this page starts', () => {
     }
   })
 
+  for (const retry of ['the browser back online', 'an edit'] as const) {
+    it(`with a reader that cannot load, then loads on a try started by ${retry}: an edit while that try loads is not written over that write either`, async () => {
+      vi.doMock('./stored-read', () => {
+        throw new Error('Failed to fetch dynamically imported module')
+      })
+      try {
+        const { other, page } = await storedAfterTheCheck()
+        await vi.waitFor(() =>
+          expect(page.useWheelStore.getState().storageProblem).toMatch(/changes here are not saved/),
+        )
+        vi.doUnmock('./stored-read')
+        if (retry === 'an edit') page.useWheelStore.getState().updateWheel({ name: 'K' })
+        else window.dispatchEvent(new Event('online'))
+        await Promise.resolve()
+        await Promise.resolve()
+        // The message still shows while the try loads, and the user types on.
+        expect(page.useWheelStore.getState().storageProblem).toMatch(/changes here are not saved/)
+        page.useWheelStore.getState().updateWheel({ name: 'Ke' })
+        await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toBeNull())
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        expect(stored()).toEqual(other)
+      } finally {
+        vi.doUnmock('./stored-read')
+      }
+    })
+  }
+
   it('while the first visit’s wheel waits for its words: the other tab’s wheel is taken in, not the translated default', async () => {
     vi.resetModules()
     // The page's words arrive only when this test says (on a production page they come in parts).

@@ -58,6 +58,8 @@ let forceAfter = false
  * to load: the defaults it shows never go over a write it has not read.
  */
 let unread = false
+/** Started unread, a load of that code failed and the page said its changes are not saved. */
+let saidUnsaved = false
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -200,10 +202,10 @@ const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
 function adoptOnceRead(): void {
   if (adopting || !store) return
   // What this tab holds as it asks for the code: what changes here while it loads is newer than
-  // the other tab's write. A tab that started unread and said its changes are not saved takes a
-  // new snapshot at each try: what changed while it said so was made on the defaults, not on the
+  // the other tab's write. Not once a tab that started unread has said its changes are not saved:
+  // what changed since, even while a later try loads, was made on the defaults and not on the
   // other tab's wheel, and must not replace that wheel when the code finally loads.
-  const heard = pick(store.getState())
+  const heard = saidUnsaved ? undefined : pick(store.getState())
   const loaded = loadStoredReader().then(
     () => {},
     () => {},
@@ -215,6 +217,7 @@ function adoptOnceRead(): void {
     // and each change (or the browser back online) tries again; a write refused once it has
     // loaded says so in its turn.
     if (unread) setProblem(read ? null : UNREAD_MESSAGE, [UNREAD_MESSAGE])
+    if (unread && !read) saidUnsaved = true
     if (read) adoptStored(heard)
     else if (unread) return
     const force = forceAfter
