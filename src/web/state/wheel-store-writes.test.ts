@@ -186,6 +186,42 @@ describe('another tab storing the wheel while this page starts', () => {
     })
   }
 
+  it('with a reader that cannot load, then loads while the other tab is mid-way through writing a big wheel: nothing is written over that write, which its storage event then brings in', async () => {
+    vi.doMock('./stored-read', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const { other, page } = await storedAfterTheCheck()
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().storageProblem).toMatch(/changes here are not saved/),
+      )
+      page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // The other tab's main key names a chunk of its big wheel that is not there yet.
+      const midWrite = JSON.stringify({
+        ...other,
+        currentWheel: { ...other.currentWheel, items: [] },
+        currentItems: { keys: ['whirl-wheel-items-mid-0'], count: 1500 },
+      })
+      localStorage.setItem(STORE_KEY, midWrite)
+      vi.doUnmock('./stored-read')
+      window.dispatchEvent(new Event('online'))
+      await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toBeNull())
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
+      // That write ends, and its storage event brings it in.
+      localStorage.setItem(STORE_KEY, JSON.stringify(other))
+      window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: JSON.stringify(other) }))
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(stored()).toEqual(other)
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
   it('while the first visit’s wheel waits for its words: the other tab’s wheel is taken in, not the translated default', async () => {
     vi.resetModules()
     // The page's words arrive only when this test says (on a production page they come in parts).

@@ -154,21 +154,25 @@ function takeInUnheard(): void {
   adoptStored()
 }
 
-/** Takes in another tab's write of the key: every tab adopts the newest write at once. */
-function adoptStored(heard?: PersistedState): void {
-  if (!store) return
+/**
+ * Takes in another tab's write of the key: every tab adopts the newest write at once. Says whether
+ * the key could be read (false: its reader is still loading, or the other tab is caught mid-way
+ * through writing a big wheel's chunks, and its storage event follows).
+ */
+function adoptStored(heard?: PersistedState): boolean {
+  if (!store) return false
   const reader = storedReader()
   if (!reader) {
     adoptOnceRead()
-    return
+    return false
   }
   let stored: StoredWheel | null = null
   try {
     stored = readStoredWheel()
   } catch {
-    return
+    return false
   }
-  if (stored === null) return
+  if (stored === null) return true
   const mine = pick(store.getState())
   // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
   const state = keepUnchanged(mine, reader.parseStoredWheel(stored, true).state)
@@ -187,6 +191,7 @@ function adoptStored(heard?: PersistedState): void {
   // This tab's state is now what is stored, unless the saved wheels it keeps in the key are its own.
   if (whole || !savedWheelsInLocalStorage()) dirty = kept.length > 0
   if (!whole) takeInLocalStorageWheels(savedWheels)
+  return true
 }
 
 /** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
@@ -218,8 +223,15 @@ function adoptOnceRead(): void {
     // loaded says so in its turn.
     if (unread) setProblem(read ? null : UNREAD_MESSAGE, [UNREAD_MESSAGE])
     if (unread && !read) saidUnsaved = true
-    if (read) adoptStored(heard)
-    else if (unread) return
+    if (read) {
+      // Said not to be saved, what changed here never goes over a write it could not read yet:
+      // the storage event of that write brings it in.
+      if (!adoptStored(heard) && saidUnsaved) {
+        dirty = false
+        forceAfter = false
+        return
+      }
+    } else if (unread) return
     const force = forceAfter
     forceAfter = false
     if (dirty || force) write(force)
