@@ -186,7 +186,55 @@ describe('another tab storing the wheel while this page starts', () => {
     })
   }
 
-  it('with a reader that cannot load, then loads while the other tab is mid-way through writing a big wheel: nothing is written over that write, which its storage event then brings in', async () => {
+  it('with a reader that cannot load, then loads while the other tab is mid-way through writing a big wheel: the message stays and nothing is written until that write reads', async () => {
+    vi.doMock('./stored-read', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const { other, page, reader } = await storedAfterTheCheck()
+      const problem = () => page.useWheelStore.getState().storageProblem
+      await vi.waitFor(() => expect(problem()).toMatch(/changes here are not saved/))
+      page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // The other tab's main key names a chunk of its big wheel that is not there yet.
+      const chunk = 'whirl-wheel-items-mid-0'
+      const midWrite = JSON.stringify({
+        ...other,
+        currentWheel: { ...other.currentWheel, items: [] },
+        currentItems: { keys: [chunk], count: other.currentWheel.items.length },
+      })
+      localStorage.setItem(STORE_KEY, midWrite)
+      vi.doUnmock('./stored-read')
+      window.dispatchEvent(new Event('online'))
+      await vi.waitFor(() => expect(reader.storedReader()).toBeTruthy())
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // The code loaded but that write does not read yet: the message stays, and a change here
+      // (which tries the read again) is not written over it, nor is the page's leaving.
+      expect(problem()).toMatch(/changes here are not saved/)
+      page.useWheelStore.getState().updateWheel({ name: 'Made while it was being written' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      window.dispatchEvent(new Event('pagehide'))
+      expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
+      expect(problem()).toMatch(/changes here are not saved/)
+      // The chunk arrives; the next change reads the write in, and the message goes.
+      localStorage.setItem(chunk, JSON.stringify(other.currentWheel.items))
+      page.useWheelStore.getState().updateWheel({ name: 'Made after it was written' })
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
+      )
+      expect(page.useWheelStore.getState().currentWheel.items).toEqual(other.currentWheel.items)
+      expect(problem()).toBeNull()
+      expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
+      // From then on, this tab's changes are stored.
+      page.useWheelStore.getState().updateWheel({ name: 'Stored now' })
+      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('Stored now'))
+      expect(stored()?.currentWheel.items).toEqual(other.currentWheel.items)
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
+  it('with a reader that loads while the other tab is mid-way through its write: that write’s storage event brings it in and the message goes', async () => {
     vi.doMock('./stored-read', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
@@ -196,25 +244,22 @@ describe('another tab storing the wheel while this page starts', () => {
         expect(page.useWheelStore.getState().storageProblem).toMatch(/changes here are not saved/),
       )
       page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      // The other tab's main key names a chunk of its big wheel that is not there yet.
       const midWrite = JSON.stringify({
         ...other,
         currentWheel: { ...other.currentWheel, items: [] },
-        currentItems: { keys: ['whirl-wheel-items-mid-0'], count: 1500 },
+        currentItems: { keys: ['whirl-wheel-items-gone-0'], count: 1500 },
       })
       localStorage.setItem(STORE_KEY, midWrite)
       vi.doUnmock('./stored-read')
       window.dispatchEvent(new Event('online'))
-      await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toBeNull())
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 40))
       expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
-      // That write ends, and its storage event brings it in.
       localStorage.setItem(STORE_KEY, JSON.stringify(other))
       window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: JSON.stringify(other) }))
       await vi.waitFor(() =>
         expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
       )
+      expect(page.useWheelStore.getState().storageProblem).toBeNull()
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(stored()).toEqual(other)
     } finally {

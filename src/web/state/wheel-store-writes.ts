@@ -60,6 +60,11 @@ let forceAfter = false
 let unread = false
 /** Started unread, a load of that code failed and the page said its changes are not saved. */
 let saidUnsaved = false
+/**
+ * That code has loaded since, but the other tab's write could not be read yet (caught mid-way
+ * through a big wheel's chunks): the message stays and nothing is written until it reads.
+ */
+let awaitingRead = false
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -92,6 +97,14 @@ function write(force = false, leaving = false): boolean {
     forceAfter ||= force
     adoptOnceRead()
     return true
+  }
+  // Each change tries to read the other tab's write again. The change itself was made before it
+  // read, while the page said it is not saved: it is never stored, and the write, once read, is
+  // what the key already holds.
+  if (awaitingRead) {
+    const took = adoptStored()
+    dirty = false
+    if (!took || !force) return true
   }
   if (!dirty) {
     if (!force) return true
@@ -191,6 +204,10 @@ function adoptStored(heard?: PersistedState): boolean {
   // This tab's state is now what is stored, unless the saved wheels it keeps in the key are its own.
   if (whole || !savedWheelsInLocalStorage()) dirty = kept.length > 0
   if (!whole) takeInLocalStorageWheels(savedWheels)
+  if (awaitingRead) {
+    awaitingRead = false
+    setProblem(null, [UNREAD_MESSAGE])
+  }
   return true
 }
 
@@ -221,17 +238,20 @@ function adoptOnceRead(): void {
     // Started unread: until the code has loaded, the page says that its changes are not stored,
     // and each change (or the browser back online) tries again; a write refused once it has
     // loaded says so in its turn.
-    if (unread) setProblem(read ? null : UNREAD_MESSAGE, [UNREAD_MESSAGE])
-    if (unread && !read) saidUnsaved = true
-    if (read) {
-      // Said not to be saved, what changed here never goes over a write it could not read yet:
-      // the storage event of that write brings it in.
-      if (!adoptStored(heard) && saidUnsaved) {
-        dirty = false
-        forceAfter = false
-        return
-      }
-    } else if (unread) return
+    if (!read && unread) {
+      setProblem(UNREAD_MESSAGE, [UNREAD_MESSAGE])
+      saidUnsaved = true
+      return
+    }
+    // Said not to be saved, what changed here never goes over a write it could not read yet: the
+    // message stays until that write reads (its storage event, or the next change here).
+    if (read && !adoptStored(heard) && saidUnsaved) {
+      awaitingRead = true
+      dirty = false
+      forceAfter = false
+      return
+    }
+    if (unread) setProblem(null, [UNREAD_MESSAGE])
     const force = forceAfter
     forceAfter = false
     if (dirty || force) write(force)
