@@ -186,31 +186,45 @@ describe('another tab storing the wheel while this page starts', () => {
     })
   }
 
-  it('with a reader that cannot load, then loads while the other tab is mid-way through writing a big wheel: the message stays and nothing is written until that write reads', async () => {
+  /** The other tab's main key naming a chunk of its big wheel that is not there yet. */
+  function midWriteOf(other: PersistedState, chunk: string): string {
+    return JSON.stringify({
+      ...other,
+      currentWheel: { ...other.currentWheel, items: [] },
+      currentItems: { keys: [chunk], count: other.currentWheel.items.length },
+    })
+  }
+
+  /**
+   * A page whose reader failed (the message shown, a change made on the defaults), then loaded
+   * back online while the other tab was mid-way through writing a big wheel.
+   */
+  async function waitingOnAMidWrite() {
     vi.doMock('./stored-read', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
+    const { other, page, reader } = await storedAfterTheCheck()
+    const problem = () => page.useWheelStore.getState().storageProblem
+    await vi.waitFor(() => expect(problem()).toMatch(/changes here are not saved/))
+    page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const chunk = 'whirl-wheel-items-mid-0'
+    const midWrite = midWriteOf(other, chunk)
+    localStorage.setItem(STORE_KEY, midWrite)
+    vi.doUnmock('./stored-read')
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(reader.storedReader()).toBeTruthy())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The code loaded but that write does not read yet: the message stays, nothing is written.
+    expect(problem()).toMatch(/changes here are not saved/)
+    expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
+    return { other, page, problem, chunk, midWrite }
+  }
+
+  it('with a reader that loads while the other tab is mid-way through writing a big wheel: the message stays and nothing is written until that write reads', async () => {
     try {
-      const { other, page, reader } = await storedAfterTheCheck()
-      const problem = () => page.useWheelStore.getState().storageProblem
-      await vi.waitFor(() => expect(problem()).toMatch(/changes here are not saved/))
-      page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      // The other tab's main key names a chunk of its big wheel that is not there yet.
-      const chunk = 'whirl-wheel-items-mid-0'
-      const midWrite = JSON.stringify({
-        ...other,
-        currentWheel: { ...other.currentWheel, items: [] },
-        currentItems: { keys: [chunk], count: other.currentWheel.items.length },
-      })
-      localStorage.setItem(STORE_KEY, midWrite)
-      vi.doUnmock('./stored-read')
-      window.dispatchEvent(new Event('online'))
-      await vi.waitFor(() => expect(reader.storedReader()).toBeTruthy())
-      await new Promise((resolve) => setTimeout(resolve, 20))
-      // The code loaded but that write does not read yet: the message stays, and a change here
-      // (which tries the read again) is not written over it, nor is the page's leaving.
-      expect(problem()).toMatch(/changes here are not saved/)
+      const { other, page, problem, chunk, midWrite } = await waitingOnAMidWrite()
+      // A change here (which tries the read again) is not written over it, nor is the page's leaving.
       page.useWheelStore.getState().updateWheel({ name: 'Made while it was being written' })
       await new Promise((resolve) => setTimeout(resolve, 20))
       window.dispatchEvent(new Event('pagehide'))
@@ -235,36 +249,72 @@ describe('another tab storing the wheel while this page starts', () => {
   })
 
   it('with a reader that loads while the other tab is mid-way through its write: that write’s storage event brings it in and the message goes', async () => {
-    vi.doMock('./stored-read', () => {
-      throw new Error('Failed to fetch dynamically imported module')
-    })
     try {
-      const { other, page } = await storedAfterTheCheck()
-      await vi.waitFor(() =>
-        expect(page.useWheelStore.getState().storageProblem).toMatch(/changes here are not saved/),
-      )
-      page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
-      const midWrite = JSON.stringify({
-        ...other,
-        currentWheel: { ...other.currentWheel, items: [] },
-        currentItems: { keys: ['whirl-wheel-items-gone-0'], count: 1500 },
-      })
-      localStorage.setItem(STORE_KEY, midWrite)
-      vi.doUnmock('./stored-read')
-      window.dispatchEvent(new Event('online'))
-      await new Promise((resolve) => setTimeout(resolve, 40))
-      expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
+      const { other, page, problem } = await waitingOnAMidWrite()
       localStorage.setItem(STORE_KEY, JSON.stringify(other))
       window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: JSON.stringify(other) }))
       await vi.waitFor(() =>
         expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
       )
-      expect(page.useWheelStore.getState().storageProblem).toBeNull()
+      expect(problem()).toBeNull()
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(stored()).toEqual(other)
     } finally {
       vi.doUnmock('./stored-read')
     }
+  })
+
+  it('declining storage while waiting for the other tab’s write to read: its history does not come back', async () => {
+    try {
+      const { other, page, chunk } = await waitingOnAMidWrite()
+      localStorage.setItem(chunk, JSON.stringify(other.currentWheel.items))
+      const removers = await import('./declined-data-removers')
+      removers.runDeclinedDataRemovers()
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two')
+      expect(page.useWheelStore.getState().spinHistory).toEqual([])
+      page.useWheelStore.getState().updateWheel({ name: 'After declining' })
+      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('After declining'))
+      expect(stored()?.spinHistory).toEqual([])
+      expect(page.useWheelStore.getState().spinHistory).toEqual([])
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
+  it('when the key it waits to read is emptied, the next change is stored and the message goes', async () => {
+    try {
+      const { page, problem } = await waitingOnAMidWrite()
+      localStorage.removeItem(STORE_KEY)
+      page.useWheelStore.getState().updateWheel({ name: 'Nothing left to read' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(problem()).toBeNull()
+      page.useWheelStore.getState().updateWheel({ name: 'Stored again' })
+      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('Stored again'))
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
+  it('a first try that loads but finds the other tab mid-way through its write: an edit made while it loaded is not written over it, and the page says so', async () => {
+    vi.resetModules()
+    const reader = await import('./stored-reader')
+    await reader.whenStoredStateReadable()
+    const other = otherTabsState()
+    const midWrite = midWriteOf(other, 'whirl-wheel-items-first-0')
+    localStorage.setItem(STORE_KEY, midWrite)
+    const page = await import('./wheel-store')
+    page.useWheelStore.getState().updateWheel({ name: 'Edited while it loaded' })
+    await vi.waitFor(() => expect(reader.storedReader()).toBeTruthy())
+    await vi.waitFor(() =>
+      expect(page.useWheelStore.getState().storageProblem).toMatch(/changes here are not saved/),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(localStorage.getItem(STORE_KEY)).toBe(midWrite)
+    localStorage.setItem(STORE_KEY, JSON.stringify(other))
+    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: JSON.stringify(other) }))
+    await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
+    expect(page.useWheelStore.getState().storageProblem).toBeNull()
   })
 
   it('while the first visit’s wheel waits for its words: the other tab’s wheel is taken in, not the translated default', async () => {

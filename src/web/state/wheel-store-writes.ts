@@ -185,7 +185,10 @@ function adoptStored(heard?: PersistedState): boolean {
   } catch {
     return false
   }
-  if (stored === null) return true
+  if (stored === null) {
+    readIn()
+    return true
+  }
   const mine = pick(store.getState())
   // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
   const state = keepUnchanged(mine, reader.parseStoredWheel(stored, true).state)
@@ -204,11 +207,15 @@ function adoptStored(heard?: PersistedState): boolean {
   // This tab's state is now what is stored, unless the saved wheels it keeps in the key are its own.
   if (whole || !savedWheelsInLocalStorage()) dirty = kept.length > 0
   if (!whole) takeInLocalStorageWheels(savedWheels)
-  if (awaitingRead) {
-    awaitingRead = false
-    setProblem(null, [UNREAD_MESSAGE])
-  }
+  readIn()
   return true
+}
+
+/** The key has been read (or found empty): a tab that was waiting to read it stores its changes again. */
+function readIn(): void {
+  if (!awaitingRead) return
+  awaitingRead = false
+  setProblem(null, [UNREAD_MESSAGE])
 }
 
 /** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
@@ -243,9 +250,12 @@ function adoptOnceRead(): void {
       saidUnsaved = true
       return
     }
-    // Said not to be saved, what changed here never goes over a write it could not read yet: the
-    // message stays until that write reads (its storage event, or the next change here).
-    if (read && !adoptStored(heard) && saidUnsaved) {
+    // Started unread, this tab never writes over a write it could not read yet (caught mid-way
+    // through a big wheel's chunks), even one made while the first try loaded: it says that its
+    // changes are not saved until that write reads (its storage event, or the next change here).
+    if (read && !adoptStored(heard) && unread) {
+      setProblem(UNREAD_MESSAGE, [UNREAD_MESSAGE])
+      saidUnsaved = true
       awaitingRead = true
       dirty = false
       forceAfter = false
@@ -316,8 +326,10 @@ export function persistWheelState(
 
     registerDeclinedDataRemover(() => {
       // Another tab's write still being taken in (its reader loading) does not bring the history
-      // back: clearing it is a change made after this tab heard of that write, which stays.
-      if (!dirty) takeInUnheard()
+      // back: clearing it is a change made after this tab heard of that write, which stays. One
+      // this tab is waiting to read is read first, so that the clearing comes after it.
+      if (awaitingRead) adoptStored()
+      else if (!dirty) takeInUnheard()
       target.setState({ spinHistory: [], savedWheels: [] })
       void removeSavedWheels()
       write(true)
