@@ -317,6 +317,84 @@ describe('another tab storing the wheel while this page starts', () => {
     expect(page.useWheelStore.getState().storageProblem).toBeNull()
   })
 
+  it('declining storage while the reader cannot load, then back online: the other tab’s history does not come back', async () => {
+    vi.doMock('./stored-read', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const { page } = await storedAfterTheCheck()
+      const removers = await import('./declined-data-removers')
+      await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toMatch(/not saved/))
+      removers.runDeclinedDataRemovers()
+      vi.doUnmock('./stored-read')
+      window.dispatchEvent(new Event('online'))
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(page.useWheelStore.getState().spinHistory).toEqual([])
+      expect(stored()?.spinHistory).toEqual([])
+      expect(stored()?.currentWheel.name).toBe('Written in tab two')
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
+  it('declining storage while waiting on a write whose chunk is still missing: its history does not come back once it reads', async () => {
+    try {
+      const { other, page, chunk } = await waitingOnAMidWrite()
+      const removers = await import('./declined-data-removers')
+      removers.runDeclinedDataRemovers()
+      localStorage.setItem(chunk, JSON.stringify(other.currentWheel.items))
+      page.useWheelStore.getState().updateWheel({ name: 'Reads it in' })
+      await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toBeNull())
+      await vi.waitFor(() => expect(stored()?.currentWheel.items).toEqual(other.currentWheel.items))
+      expect(page.useWheelStore.getState().spinHistory).toEqual([])
+      expect(stored()?.spinHistory).toEqual([])
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
+  it('declining storage while the first try loads, which then finds the write mid-way: its history does not come back when that write ends', async () => {
+    vi.resetModules()
+    const reader = await import('./stored-reader')
+    await reader.whenStoredStateReadable()
+    const other = otherTabsState()
+    localStorage.setItem(STORE_KEY, midWriteOf(other, 'whirl-wheel-items-first-0'))
+    const page = await import('./wheel-store')
+    const removers = await import('./declined-data-removers')
+    removers.runDeclinedDataRemovers()
+    await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toMatch(/not saved/))
+    localStorage.setItem(STORE_KEY, JSON.stringify(other))
+    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: JSON.stringify(other) }))
+    await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
+    await vi.waitFor(() => expect(stored()?.spinHistory).toEqual([]))
+    expect(page.useWheelStore.getState().spinHistory).toEqual([])
+  })
+
+  it('with a reader that cannot load, back online: nothing at all is written, the key’s saved wheels included', async () => {
+    vi.doMock('./stored-read', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const { page } = await storedAfterTheCheck()
+      // The other tab's key holds saved wheels (an older version's, or a tab still starting).
+      const text = JSON.stringify({ ...otherTabsState(), savedWheels: validState().savedWheels })
+      localStorage.setItem(STORE_KEY, text)
+      await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toMatch(/not saved/))
+      page.useWheelStore.getState().updateWheel({ name: 'Made on the defaults' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      vi.doUnmock('./stored-read')
+      window.dispatchEvent(new Event('online'))
+      await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toBeNull())
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      expect(localStorage.getItem(STORE_KEY)).toBe(text)
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
   it('while the first visit’s wheel waits for its words: the other tab’s wheel is taken in, not the translated default', async () => {
     vi.resetModules()
     // The page's words arrive only when this test says (on a production page they come in parts).

@@ -65,6 +65,11 @@ let saidUnsaved = false
  * through a big wheel's chunks): the message stays and nothing is written until it reads.
  */
 let awaitingRead = false
+/**
+ * Storage declined while this tab, started unread, had not read the other tab's write in yet: the
+ * history and saved wheels are cleared again once it has, so that write does not bring them back.
+ */
+let declinedBeforeRead = false
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -102,9 +107,13 @@ function write(force = false, leaving = false): boolean {
   // read, while the page said it is not saved: it is never stored, and the write, once read, is
   // what the key already holds.
   if (awaitingRead) {
-    const took = adoptStored()
     dirty = false
-    if (!took || !force) return true
+    // Once read, declining storage before it may have cleared the history again: that is stored.
+    if (!adoptStored()) {
+      dirty = false
+      return true
+    }
+    if (!dirty && !force) return true
   }
   if (!dirty) {
     if (!force) return true
@@ -213,9 +222,15 @@ function adoptStored(heard?: PersistedState): boolean {
 
 /** The key has been read (or found empty): a tab that was waiting to read it stores its changes again. */
 function readIn(): void {
-  if (!awaitingRead) return
-  awaitingRead = false
-  setProblem(null, [UNREAD_MESSAGE])
+  if (awaitingRead) {
+    awaitingRead = false
+    setProblem(null, [UNREAD_MESSAGE])
+  }
+  if (declinedBeforeRead && store) {
+    declinedBeforeRead = false
+    // A change of this tab's (after the write it took in): stored like any other.
+    store.setState({ spinHistory: [], savedWheels: [] })
+  }
 }
 
 /** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
@@ -250,6 +265,9 @@ function adoptOnceRead(): void {
       saidUnsaved = true
       return
     }
+    // What changed while the page said it is not saved is not stored now either: the other tab's
+    // write, taken in whole below, is what the key holds.
+    if (saidUnsaved) dirty = false
     // Started unread, this tab never writes over a write it could not read yet (caught mid-way
     // through a big wheel's chunks), even one made while the first try loaded: it says that its
     // changes are not saved until that write reads (its storage event, or the next change here).
@@ -330,6 +348,9 @@ export function persistWheelState(
       // this tab is waiting to read is read first, so that the clearing comes after it.
       if (awaitingRead) adoptStored()
       else if (!dirty) takeInUnheard()
+      // Not read in yet (its code loading or failed, or the write caught mid-way): cleared again
+      // once it is.
+      if (unread && (!storedReader() || awaitingRead)) declinedBeforeRead = true
       target.setState({ spinHistory: [], savedWheels: [] })
       void removeSavedWheels()
       write(true)
