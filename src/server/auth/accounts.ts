@@ -55,6 +55,8 @@ declare module 'fastify' {
 }
 
 export const SIGN_IN_REQUIRED = msg('Please sign in to continue.')
+/** How long a stopping app waits for the sign-up and reset mails still under way. */
+const MAIL_DRAIN_MS = 5000
 
 /** The sign-in service as app.accounts (below); the account routes are auth/routes.ts's plugin. */
 export const accountsPlugin = fp(
@@ -88,6 +90,20 @@ async function createAuthService(
   }
   const profiles = createProfileRepository(db, events)
   const secret = await resolveAuthSecret(db, config.auth.secret)
+  // Sign-up and reset mails go out after the answer. A stopping app waits for those under way
+  // (for MAIL_DRAIN_MS at most), so that none is cut off half-sent or half-written.
+  const mailsUnderWay = new Set<Promise<void>>()
+  app.addHook('preClose', async () => {
+    if (mailsUnderWay.size === 0) return
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.allSettled(mailsUnderWay),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, MAIL_DRAIN_MS)
+      }),
+    ])
+    clearTimeout(timer)
+  })
   const auth = createAuth({
     config,
     db,
@@ -96,6 +112,10 @@ async function createAuthService(
     profiles,
     log: app.log,
     onSessionEnded: (userId) => events.publish(userId),
+    inBackground: (task) => {
+      mailsUnderWay.add(task)
+      void task.finally(() => mailsUnderWay.delete(task))
+    },
   })
   const limiter = createRateLimiter(db, config.auth.rateLimit.windowMs)
 

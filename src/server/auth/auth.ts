@@ -39,6 +39,8 @@ export type AuthDeps = {
   log: Log
   /** Called after a session is deleted (sign-out): every process forgets its cached copy. */
   onSessionEnded?: (userId: string) => Promise<void>
+  /** Runs a mail that the answer does not wait for; the app waits for it when it stops. */
+  inBackground?: (task: Promise<void>) => void
 }
 
 /** The page a reset mail links to (in the mail's language). */
@@ -56,7 +58,16 @@ export function createAuth(deps: AuthDeps) {
   return quietBetweenCalls(betterAuthOf(deps))
 }
 
-function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnded }: AuthDeps) {
+function betterAuthOf({
+  config,
+  db,
+  secret,
+  mailer,
+  profiles,
+  log,
+  onSessionEnded,
+  inBackground = (task) => void task,
+}: AuthDeps) {
   /** A mail's language: the user's stored one, else that of the request that caused it. */
   const mailLocale = async (userId: string, request?: Request): Promise<AnyLocale> =>
     (await profiles.localeOf(userId)) ?? localeOfHeader(request?.headers.get('accept-language') ?? undefined)
@@ -86,13 +97,15 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
       onPasswordReset: async ({ user }) => markVerified(db, user.id),
       // Not awaited: the answer must take as long whether or not the email has an account.
       sendResetPassword: async ({ user, token }, request) => {
-        void (async () => {
-          const locale = await mailLocale(user.id, request)
-          const link = resetLink(config.publicUrl, token, locale)
-          await mailer.send({ to: user.email, ...resetMail(locale, user.name, link) })
-        })().catch((error: Error) => {
-          log.error({ err: { message: error.message }, to: user.email }, 'password reset mail failed')
-        })
+        inBackground(
+          (async () => {
+            const locale = await mailLocale(user.id, request)
+            const link = resetLink(config.publicUrl, token, locale)
+            await mailer.send({ to: user.email, ...resetMail(locale, user.name, link) })
+          })().catch((error: Error) => {
+            log.error({ err: { message: error.message }, to: user.email }, 'password reset mail failed')
+          }),
+        )
       },
     },
     emailVerification: {
@@ -100,12 +113,14 @@ function betterAuthOf({ config, db, secret, mailer, profiles, log, onSessionEnde
       autoSignInAfterVerification: false,
       // Not awaited, like the reset mail.
       sendVerificationEmail: async ({ user, url }, request) => {
-        void (async () => {
-          const locale = await mailLocale(user.id, request)
-          await mailer.send({ to: user.email, ...verificationMail(locale, user.name, url) })
-        })().catch((error: Error) => {
-          log.error({ err: { message: error.message } }, 'verification mail failed')
-        })
+        inBackground(
+          (async () => {
+            const locale = await mailLocale(user.id, request)
+            await mailer.send({ to: user.email, ...verificationMail(locale, user.name, url) })
+          })().catch((error: Error) => {
+            log.error({ err: { message: error.message } }, 'verification mail failed')
+          }),
+        )
       },
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: SESSION_UPDATE_AGE_S },

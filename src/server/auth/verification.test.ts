@@ -3,7 +3,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users } from '../db/schema'
-import { newUser, register, send } from '../testing/auth'
+import type { MailMessage } from '../mail/mailer'
+import { newUser, register, send, startApp } from '../testing/auth'
 import { DATABASE_KINDS } from '../testing/harness'
 import { waitFor } from '../testing/smtp'
 import { useTestApp } from '../testing/test-app'
@@ -50,5 +51,35 @@ describe.each(DATABASE_KINDS)('email verification on %s', (kind) => {
     )
     expect(reset.statusCode).toBe(200)
     expect(await verified(user.email)).toBe(true)
+  })
+
+  it('a stopping app waits for a sign-up mail still under way, so none is cut off', async () => {
+    const delivered: MailMessage[] = []
+    let startedSending = () => {}
+    const sending = new Promise<void>((resolve) => {
+      startedSending = resolve
+    })
+    const app = await startApp(
+      server.database,
+      {},
+      {
+        mailer: {
+          kind: 'outbox',
+          async send(mail) {
+            startedSending()
+            await new Promise((resolve) => setTimeout(resolve, 300))
+            delivered.push(mail)
+            return { messageId: String(delivered.length) }
+          },
+          close() {},
+        },
+      },
+    )
+    const { user } = await register(app, newUser(), '10.6.0.5')
+    await sending
+    // The answer did not wait for the mail; the stop does.
+    expect(delivered).toHaveLength(0)
+    await app.dispose()
+    expect(delivered.map((m) => m.to)).toEqual([user.email])
   })
 })
