@@ -268,8 +268,8 @@ describe('another tab storing the wheel while this page starts', () => {
     try {
       const { other, page, chunk } = await waitingOnAMidWrite()
       localStorage.setItem(chunk, JSON.stringify(other.currentWheel.items))
-      const removers = await import('./declined-data-removers')
-      removers.runDeclinedDataRemovers()
+      const { removeDeclinedData } = await import('./data-removal')
+      await removeDeclinedData()
       await new Promise((resolve) => setTimeout(resolve, 20))
       expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two')
       expect(page.useWheelStore.getState().spinHistory).toEqual([])
@@ -323,9 +323,9 @@ describe('another tab storing the wheel while this page starts', () => {
     })
     try {
       const { page } = await storedAfterTheCheck()
-      const removers = await import('./declined-data-removers')
+      const { removeDeclinedData } = await import('./data-removal')
       await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toMatch(/not saved/))
-      removers.runDeclinedDataRemovers()
+      await removeDeclinedData()
       vi.doUnmock('./stored-read')
       window.dispatchEvent(new Event('online'))
       await vi.waitFor(() =>
@@ -343,12 +343,13 @@ describe('another tab storing the wheel while this page starts', () => {
   it('declining storage while waiting on a write whose chunk is still missing: its history does not come back once it reads', async () => {
     try {
       const { other, page, chunk } = await waitingOnAMidWrite()
-      const removers = await import('./declined-data-removers')
-      removers.runDeclinedDataRemovers()
+      const { removeDeclinedData } = await import('./data-removal')
+      await removeDeclinedData()
       localStorage.setItem(chunk, JSON.stringify(other.currentWheel.items))
       page.useWheelStore.getState().updateWheel({ name: 'Reads it in' })
       await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toBeNull())
-      await vi.waitFor(() => expect(stored()?.currentWheel.items).toEqual(other.currentWheel.items))
+      expect(page.useWheelStore.getState().currentWheel.items).toEqual(other.currentWheel.items)
+      await new Promise((resolve) => setTimeout(resolve, 20))
       expect(page.useWheelStore.getState().spinHistory).toEqual([])
       expect(stored()?.spinHistory).toEqual([])
     } finally {
@@ -363,14 +364,17 @@ describe('another tab storing the wheel while this page starts', () => {
     const other = otherTabsState()
     localStorage.setItem(STORE_KEY, midWriteOf(other, 'whirl-wheel-items-first-0'))
     const page = await import('./wheel-store')
-    const removers = await import('./declined-data-removers')
-    removers.runDeclinedDataRemovers()
+    const { removeDeclinedData } = await import('./data-removal')
+    await removeDeclinedData()
     await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toMatch(/not saved/))
-    localStorage.setItem(STORE_KEY, JSON.stringify(other))
-    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: JSON.stringify(other) }))
+    // The other tab's write ends as the decline left the browser's storage: without the history.
+    const ended = JSON.stringify({ ...other, spinHistory: [] })
+    localStorage.setItem(STORE_KEY, ended)
+    window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: ended }))
     await vi.waitFor(() => expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'))
-    await vi.waitFor(() => expect(stored()?.spinHistory).toEqual([]))
+    await new Promise((resolve) => setTimeout(resolve, 20))
     expect(page.useWheelStore.getState().spinHistory).toEqual([])
+    expect(stored()?.spinHistory).toEqual([])
   })
 
   it('with a reader that cannot load, back online: nothing at all is written, the key’s saved wheels included', async () => {

@@ -65,11 +65,6 @@ let saidUnsaved = false
  * through a big wheel's chunks): the message stays and nothing is written until it reads.
  */
 let awaitingRead = false
-/**
- * Storage declined while this tab, started unread, had not read the other tab's write in yet: the
- * history and saved wheels are cleared again once it has, so that write does not bring them back.
- */
-let declinedBeforeRead = false
 
 const STORAGE_FULL_MESSAGE = msg(
   'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
@@ -108,12 +103,7 @@ function write(force = false, leaving = false): boolean {
   // what the key already holds.
   if (awaitingRead) {
     dirty = false
-    // Once read, declining storage before it may have cleared the history again: that is stored.
-    if (!adoptStored()) {
-      dirty = false
-      return true
-    }
-    if (!dirty && !force) return true
+    if (!adoptStored() || !force) return true
   }
   if (!dirty) {
     if (!force) return true
@@ -220,17 +210,17 @@ function adoptStored(heard?: PersistedState): boolean {
   return true
 }
 
+/** Started unread: the page says that its changes are not saved, until the other tab's write is read. */
+function sayUnsaved(): void {
+  setProblem(UNREAD_MESSAGE, [UNREAD_MESSAGE])
+  saidUnsaved = true
+}
+
 /** The key has been read (or found empty): a tab that was waiting to read it stores its changes again. */
 function readIn(): void {
-  if (awaitingRead) {
-    awaitingRead = false
-    setProblem(null, [UNREAD_MESSAGE])
-  }
-  if (declinedBeforeRead && store) {
-    declinedBeforeRead = false
-    // A change of this tab's (after the write it took in): stored like any other.
-    store.setState({ spinHistory: [], savedWheels: [] })
-  }
+  if (!awaitingRead) return
+  awaitingRead = false
+  setProblem(null, [UNREAD_MESSAGE])
 }
 
 /** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
@@ -260,11 +250,7 @@ function adoptOnceRead(): void {
     // Started unread: until the code has loaded, the page says that its changes are not stored,
     // and each change (or the browser back online) tries again; a write refused once it has
     // loaded says so in its turn.
-    if (!read && unread) {
-      setProblem(UNREAD_MESSAGE, [UNREAD_MESSAGE])
-      saidUnsaved = true
-      return
-    }
+    if (!read && unread) return sayUnsaved()
     // What changed while the page said it is not saved is not stored now either: the other tab's
     // write, taken in whole below, is what the key holds.
     if (saidUnsaved) dirty = false
@@ -272,11 +258,9 @@ function adoptOnceRead(): void {
     // through a big wheel's chunks), even one made while the first try loaded: it says that its
     // changes are not saved until that write reads (its storage event, or the next change here).
     if (read && !adoptStored(heard) && unread) {
-      setProblem(UNREAD_MESSAGE, [UNREAD_MESSAGE])
-      saidUnsaved = true
+      sayUnsaved()
       awaitingRead = true
       dirty = false
-      forceAfter = false
       return
     }
     if (unread) setProblem(null, [UNREAD_MESSAGE])
@@ -348,9 +332,6 @@ export function persistWheelState(
       // this tab is waiting to read is read first, so that the clearing comes after it.
       if (awaitingRead) adoptStored()
       else if (!dirty) takeInUnheard()
-      // Not read in yet (its code loading or failed, or the write caught mid-way): cleared again
-      // once it is.
-      if (unread && (!storedReader() || awaitingRead)) declinedBeforeRead = true
       target.setState({ spinHistory: [], savedWheels: [] })
       void removeSavedWheels()
       write(true)
