@@ -282,6 +282,31 @@ describe('another tab storing the wheel while this page starts', () => {
     }
   })
 
+  it('a big wheel’s change put off to idle time while waiting, then that write’s storage event: nothing is written over it', async () => {
+    try {
+      const { other, page } = await waitingOnAMidWrite()
+      // The other tab's key holds saved wheels (an older version's, or a tab still starting).
+      const ended = JSON.stringify({ ...other, savedWheels: validState().savedWheels })
+      const big = Array.from({ length: 1_500 }, (_, i) => ({
+        id: `big-${i}`,
+        text: `Big ${i}`,
+        color: '#ef4444',
+      }))
+      page.useWheelStore.setState({
+        currentWheel: { ...page.useWheelStore.getState().currentWheel, items: big },
+      })
+      localStorage.setItem(STORE_KEY, ended)
+      window.dispatchEvent(new StorageEvent('storage', { key: STORE_KEY, newValue: ended }))
+      await vi.waitFor(() =>
+        expect(page.useWheelStore.getState().currentWheel.name).toBe('Written in tab two'),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 1_200))
+      expect(localStorage.getItem(STORE_KEY)).toBe(ended)
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
   it('when the key it waits to read is emptied, the next change is stored and the message goes', async () => {
     try {
       const { page, problem } = await waitingOnAMidWrite()

@@ -220,6 +220,8 @@ function sayUnsaved(): void {
 function readIn(): void {
   if (!awaitingRead) return
   awaitingRead = false
+  // What changed while it waited (a big wheel's write put off to idle time) is not stored either.
+  dirty = false
   setProblem(null, [UNREAD_MESSAGE])
 }
 
