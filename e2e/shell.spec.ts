@@ -308,6 +308,9 @@ test.describe('layout', () => {
       .poll(() => page.workers().includes(worker), { message: 'the warm-up worker closes' })
       .toBe(false)
     await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click()
+    // /saved reads its list as the page is parsed, in an inline script of its own.
+    await page.goto('/saved')
+    await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible()
     await page.goto('/this-page-is-missing')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
     expect(violations).toEqual([])

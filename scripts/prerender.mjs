@@ -36,6 +36,7 @@ const {
   NOT_FOUND_PAGE,
   prerenderedPageFile,
   WHEEL_TITLE_ID,
+  SAVED_LIST_SCRIPT,
   WHEEL_TITLE_SCRIPT,
   LOCALES,
   LOCALE_INFO,
@@ -215,9 +216,11 @@ async function renderPage(route, whole, locale) {
     if (!heading) throw new Error('The prerendered wheel page has no heading')
     markup = markup.replace(heading[0], () => heading[0] + WHEEL_TITLE_SCRIPT)
   }
+  // /saved starts reading its list as the page is parsed, before its stylesheet (prerender.tsx).
+  const head = localizedHead(template, route, locale)
   // inert until the app has rendered over it: a click on a control that has no code yet would be lost.
   return startAfterFirstPaint(
-    localizedHead(template, route, locale)
+    (route === '/saved' ? head.replace('</title>', () => `</title>${SAVED_LIST_SCRIPT}`) : head)
       .replace('</head>', `${preloadLinks(route, locale)}</head>`)
       .replace(marker, `<div id="root"><div inert>${markup}</div></div>`),
   )

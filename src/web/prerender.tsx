@@ -3,10 +3,11 @@
 // depend on the browser's storage or the signed-in user are prerendered as the layout alone).
 import { renderToString } from 'react-dom/server'
 import { type AnyLocale, localePrefix } from '../core/i18n/locales'
-import { STORE_KEY } from '../core/storage/keys'
+import { SAVED_WHEELS_DB, STORE_KEY } from '../core/storage/keys'
 import { pageTable } from './app/page-table'
 import { loadLocale, t } from './i18n/i18n'
 import { createMemoryRouter, type RouteObject, RouterProvider } from './router'
+import { EARLY_SAVED_LIST, SUMMARIES } from './state/saved-wheels-db'
 
 export {
   APP_PATHS,
@@ -82,6 +83,22 @@ function WheelPending() {
 export const WHEEL_TITLE_SCRIPT = `<script>(()=>{try{const h=document.getElementById(${JSON.stringify(
   WHEEL_TITLE_ID,
 )});const s=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEY)})||'null');const n=s&&s.currentWheel&&s.currentWheel.name;if(h&&typeof n==='string'&&n){const b=document.createElement('bdi');b.textContent=n;h.replaceChildren(b)}}catch{}})()</script>`
+
+/**
+ * /saved's list, read while the page is parsed: its code arrives a frame after the first paint
+ * (scripts/prerender.mjs), and opening the browser's database only then kept the cards waiting for
+ * it. The summaries' rows are left in EARLY_SAVED_LIST for the page's first render
+ * (state/browser-data-early-list.ts). A browser without the database creates none: the upgrade
+ * that would create it is aborted. The connection closes once its one read is done, so it never
+ * holds up the app's own opening (which may upgrade the database).
+ */
+export const SAVED_LIST_SCRIPT = `<script>(()=>{try{const o=indexedDB.open(${JSON.stringify(
+  SAVED_WHEELS_DB,
+)});o.onupgradeneeded=()=>o.transaction.abort();o.onsuccess=()=>{const d=o.result;try{const r=d.transaction(${JSON.stringify(
+  SUMMARIES,
+)}).objectStore(${JSON.stringify(SUMMARIES)}).getAll();r.onsuccess=()=>{window[${JSON.stringify(
+  EARLY_SAVED_LIST,
+)}]=r.result}}catch{}d.close()}}catch{}})()</script>`
 
 function layoutOnly(tree: RouteObject[]): RouteObject[] {
   return tree.map(

@@ -7,7 +7,8 @@ import * as legacy from './sync-state'
  * holds them for the screens and changes them only through its actions; what keeps them (IndexedDB,
  * or local storage where it cannot be: saved-wheels-persistence.ts and saved-wheels-start.ts) is
  * reached from elsewhere only through browser-data*.ts: this file (what a first visit needs),
- * browser-data-sync.ts (cloud sync's part) and browser-data-versions.ts (earlier versions).
+ * browser-data-sync.ts (cloud sync's part), browser-data-versions.ts (earlier versions) and
+ * browser-data-early-list.ts (/saved's list read as its page is parsed).
  */
 
 /** Resolves once the saved wheels have been read from the browser (and an older version's moved in). */

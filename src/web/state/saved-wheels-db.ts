@@ -20,12 +20,17 @@ const versionsModule = () => import('./saved-wheel-versions-db')
  */
 const DB_VERSION = 2
 const WHEELS = 'wheels'
-const SUMMARIES = 'summaries'
+export const SUMMARIES = 'summaries'
+/**
+ * Where /saved's prerendered page leaves the rows of SUMMARIES, read as the page is parsed
+ * (prerender.tsx, SAVED_LIST_SCRIPT), for the page's code to list them in its first render.
+ */
+export const EARLY_SAVED_LIST = 'whirlSavedList'
 const META = 'meta'
 const ALL = [WHEELS, SUMMARIES, META, VERSIONS, VERSION_INFO]
 
 export type StoredWheel = { id: string; seq: number; wheel: Wheel }
-type StoredSummary = { id: string; seq: number; summary: WheelSummary }
+export type StoredSummary = { id: string; seq: number; summary: WheelSummary }
 
 export type SavedSnapshot = {
   wheels: StoredWheel[]
@@ -144,8 +149,12 @@ export async function readSummaries(db: IDBDatabase): Promise<WheelSummary[]> {
   const rows = (await done(
     db.transaction(SUMMARIES, 'readonly').objectStore(SUMMARIES).getAll(),
   )) as StoredSummary[]
-  return rows.sort((a, b) => a.seq - b.seq).map((r) => r.summary)
+  return inSaveOrder(rows)
 }
+
+/** The summaries' store's rows as the list shows them: in the order the wheels were saved in. */
+export const inSaveOrder = (rows: StoredSummary[]): WheelSummary[] =>
+  rows.sort((a, b) => a.seq - b.seq).map((r) => r.summary)
 
 /** Reads some wheels back (another tab changed them); null for those no longer stored. */
 export async function readWheels(db: IDBDatabase, ids: readonly string[]): Promise<(StoredWheel | null)[]> {

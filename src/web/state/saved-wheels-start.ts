@@ -194,13 +194,15 @@ export async function startSavedWheels(
     if (!db) throw new Error('IndexedDB is not available')
     // The list first (small), so /saved shows every card while the wheels themselves are read. With
     // no wheels to move in, the move adds none to it: the list is read beside the move's check.
+    // Listed already where /saved's page read the list as it was parsed (browser-data-early-list.ts).
     const listing = !target.getState().savedWheelsLoaded
-    const summaries = listing && fromLocalStorage.length === 0 ? readSummaries(db) : null
+    const listed = target.getState().savedSummaries
+    const summaries = listing && !listed && fromLocalStorage.length === 0 ? readSummaries(db) : null
     summaries?.catch(() => {})
     const moved = await migrate(db, fromLocalStorage)
     if (!moved) throw new Error('The saved wheels could not be read back')
     if (listing) {
-      target.setState({ savedSummaries: await (summaries ?? readSummaries(db)) })
+      target.setState({ savedSummaries: listed ?? (await (summaries ?? readSummaries(db))) })
       // The cards paint before the wheels themselves are deserialised.
       await afterPaint()
     }

@@ -17,6 +17,7 @@ import { SharedLinks } from '../../features/share/shared-links'
 import { isolate, t } from '../../i18n/i18n'
 import { Link, useNavigate } from '../../router'
 import { savedWheelsListed, savedWheelsRead } from '../../state/browser-data'
+import { takeEarlySavedList } from '../../state/browser-data-early-list'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
 import { useSyncStatus } from '../../state/sync-status'
@@ -32,8 +33,9 @@ import { Select } from '../../ui/text-input'
 import { usePageTitle } from '../../ui/use-page-title'
 
 // The saved wheels are asked for as this page's code arrives, not after its first render: on a
-// fresh load of /saved their cards can then be in that first render.
+// fresh load of /saved their cards are then in that first render, from the list its page read.
 savedWheelsListed()
+takeEarlySavedList()
 void savedWheelsRead()
 
 function Upsell() {

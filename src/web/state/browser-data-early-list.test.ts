@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { IDBDatabase } from 'fake-indexeddb'
+import { describe, expect, it, vi } from 'vitest'
+import { SAVED_WHEELS_DB, STORE_KEY } from '../../core/storage/keys'
+import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import { SAVED_LIST_SCRIPT } from '../prerender'
+import { eachTestATab } from '../testing/tab'
+import { importWheelStore } from '../testing/wheel-store-start'
+import { EARLY_SAVED_LIST, openSavedWheelsDb, writeSaved } from './saved-wheels-db'
+
+const saved = (id: string, name: string): Wheel => ({
+  ...createDefaultWheel(),
+  id,
+  name,
+  items: [{ id: `${id}-0`, text: `${name} 0`, color: '#ef4444' }],
+  createdAt: '2026-11-23T09:00:00.000Z',
+  updatedAt: '2026-11-23T09:01:00.000Z',
+})
+
+/** Runs /saved's inline script as the browser does while it parses the page. */
+const parsePage = () => new Function(/^<script>([\s\S]*)<\/script>$/.exec(SAVED_LIST_SCRIPT)?.[1] ?? '')()
+const earlyRows = () => (window as unknown as Record<string, unknown>)[EARLY_SAVED_LIST]
+const names = (list: readonly { name: string }[] | null | undefined) => list?.map((w) => w.name)
+
+/** Stores these wheels as a tab stored them, in this saved order (their ids sort otherwise). */
+async function storeWheels(wheels: Wheel[]) {
+  const db = (await openSavedWheelsDb()) as IDBDatabase
+  await writeSaved(db, {
+    put: wheels.map((wheel, seq) => ({ id: wheel.id as string, seq, wheel })),
+    migrated: true,
+  })
+  db.close()
+}
+
+/** /saved's page code as it arrives: the store made, then the page's first lines. */
+async function savedPageCode() {
+  vi.resetModules()
+  const data = await import('./browser-data')
+  const { useWheelStore } = await importWheelStore()
+  const { takeEarlySavedList } = await import('./browser-data-early-list')
+  data.savedWheelsListed()
+  takeEarlySavedList()
+  return { data, useWheelStore, listedAtOnce: useWheelStore.getState().savedSummaries }
+}
+
+describe("/saved's list read as its page is parsed", () => {
+  eachTestATab()
+
+  it('lists the saved wheels in the first render, in saved order, without reading the list again', async () => {
+    const wheels = [saved('e', 'Class E'), saved('a', 'Class A'), saved('d', 'Class D')]
+    await storeWheels(wheels)
+    parsePage()
+    await vi.waitFor(() => expect(earlyRows()).toHaveLength(3))
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction')
+    const { data, useWheelStore, listedAtOnce } = await savedPageCode()
+    expect(names(listedAtOnce)).toEqual(['Class E', 'Class A', 'Class D'])
+    expect(listedAtOnce?.[0]).toMatchObject({ id: 'e', itemCount: 1, colors: ['#ef4444'] })
+    // Taken once: a later page of this tab that loads the code again finds nothing left.
+    expect(earlyRows()).toBeUndefined()
+    await data.savedWheelsRead()
+    expect(names(useWheelStore.getState().savedWheels)).toEqual(['Class E', 'Class A', 'Class D'])
+    expect(useWheelStore.getState().savedSummaries).toBeNull()
+    // The wheels were read; the list on its own was not read a second time.
+    expect(transaction.mock.calls.filter(([stores]) => stores === 'summaries')).toEqual([])
+  })
+
+  it('a browser without the database gets none made, and the page starts as a first visit', async () => {
+    parsePage()
+    // The open request is answered (its upgrade aborted) within a few turns of the event loop.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(earlyRows()).toBeUndefined()
+    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain(SAVED_WHEELS_DB)
+    const { data, useWheelStore, listedAtOnce } = await savedPageCode()
+    expect(listedAtOnce).toBeNull()
+    await data.savedWheelsRead()
+    expect(useWheelStore.getState().savedWheels).toEqual([])
+  })
+
+  it("is left aside while local storage holds an older version's saved wheels: they are moved in first", async () => {
+    await storeWheels([saved('a', 'Class A')])
+    localStorage.setItem(
+      STORE_KEY,
+      JSON.stringify({
+        version: 1,
+        currentWheel: { ...saved('current', 'Current'), id: null },
+        savedWheels: [saved('old', 'Old class')],
+        spinHistory: [],
+        settings: { soundEnabled: true, confettiEnabled: false, autoSave: true },
+      }),
+    )
+    parsePage()
+    await vi.waitFor(() => expect(earlyRows()).toHaveLength(1))
+    const { data, useWheelStore, listedAtOnce } = await savedPageCode()
+    // A list of the database alone would lack "Old class" until the move.
+    expect(listedAtOnce).toBeNull()
+    await data.savedWheelsRead()
+    expect(names(useWheelStore.getState().savedWheels)?.sort()).toEqual(['Class A', 'Old class'])
+  })
+})

@@ -1,0 +1,18 @@
+import { EARLY_SAVED_LIST, inSaveOrder, type StoredSummary } from './saved-wheels-db'
+import { useWheelStore } from './wheel-store'
+
+/**
+ * A fresh load of /saved: the summaries its page read while it was parsed (prerender.tsx,
+ * SAVED_LIST_SCRIPT) fill the list now, so the cards are in the page's first render rather than
+ * waiting for the database to be opened a second time (startSavedWheels then reads only the
+ * wheels). Taken once, and only while nothing has listed the wheels yet and local storage holds
+ * none of an older version's: those are moved in first, and the list read would lack them.
+ */
+export function takeEarlySavedList(): void {
+  const holder = window as unknown as Record<string, StoredSummary[] | undefined>
+  const rows = holder[EARLY_SAVED_LIST]
+  delete holder[EARLY_SAVED_LIST]
+  const { savedWheelsLoaded, savedSummaries, savedWheels } = useWheelStore.getState()
+  if (!Array.isArray(rows) || savedWheelsLoaded || savedSummaries || savedWheels.length > 0) return
+  useWheelStore.setState({ savedSummaries: inSaveOrder(rows) })
+}
