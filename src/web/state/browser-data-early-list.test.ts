@@ -5,7 +5,6 @@ import { SAVED_WHEELS_DB, STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { SAVED_LIST_SCRIPT } from '../prerender'
 import { eachTestATab } from '../testing/tab'
-import { importWheelStore } from '../testing/wheel-store-start'
 import { EARLY_SAVED_LIST, openSavedWheelsDb, writeSaved } from './saved-wheels-db'
 
 const saved = (id: string, name: string): Wheel => ({
@@ -32,14 +31,27 @@ async function storeWheels(wheels: Wheel[]) {
   db.close()
 }
 
-/** /saved's page code as it arrives: the store made, then the page's first lines. */
+/**
+ * /saved's page code as it arrives: the wheel store is made as the page module's imports are
+ * evaluated, and the module's first lines run right after it, in the same task. Here the module
+ * loader may wait between the two, so the store's start is held at its first question to the
+ * browser's database until those lines have run.
+ */
 async function savedPageCode() {
   vi.resetModules()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const databases = indexedDB.databases.bind(indexedDB)
+  vi.spyOn(indexedDB, 'databases').mockImplementation(() => held.then(databases))
   const data = await import('./browser-data')
-  const { useWheelStore } = await importWheelStore()
+  await (await import('./stored-reader')).whenStoredStateReadable()
   const { takeEarlySavedList } = await import('./browser-data-early-list')
   data.savedWheelsListed()
   takeEarlySavedList()
+  release()
+  const { useWheelStore } = await import('./wheel-store')
   return { data, useWheelStore, listedAtOnce: useWheelStore.getState().savedSummaries }
 }
 
@@ -95,5 +107,29 @@ describe("/saved's list read as its page is parsed", () => {
     expect(listedAtOnce).toBeNull()
     await data.savedWheelsRead()
     expect(names(useWheelStore.getState().savedWheels)?.sort()).toEqual(['Class A', 'Old class'])
+  })
+
+  it('declining storage while the wheels are being read takes their listed cards away at once', async () => {
+    await storeWheels([saved('a', 'Class A'), saved('b', 'Class B')])
+    parsePage()
+    await vi.waitFor(() => expect(earlyRows()).toHaveLength(2))
+    const { useWheelStore, listedAtOnce } = await savedPageCode()
+    expect(names(listedAtOnce)).toEqual(['Class A', 'Class B'])
+    // "Decline" here, or another tab's (heard as the wheels are read): every remover runs.
+    ;(await import('./declined-data-removers')).runDeclinedDataRemovers()
+    expect(useWheelStore.getState().savedSummaries).toBeNull()
+    expect(useWheelStore.getState().savedWheels).toEqual([])
+  })
+
+  it('does not load without the code that moves and reads the wheels, so no card waits on code that failed', async () => {
+    vi.resetModules()
+    vi.doMock('./saved-wheels-migration', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      await expect(import('./browser-data-early-list')).rejects.toThrow()
+    } finally {
+      vi.doUnmock('./saved-wheels-migration')
+    }
   })
 })
