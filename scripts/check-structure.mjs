@@ -207,7 +207,7 @@ export function reExports(graph, doors = REEXPORT_DOORS) {
 
 /** The files that own the user's data in this browser (decision 0052). */
 export const BROWSER_DATA_OWNER =
-  /^src\/web\/state\/(wheel-store(-writes)?|wheel-edits|browser-data[\w-]*|saved-wheels?-[\w-]+)\.ts$/
+  /^src\/web\/state\/(wheel-store(-writes|-written)?|wheel-edits|browser-data[\w-]*|saved-wheels?-[\w-]+)\.ts$/
 /** The owner's insides: what keeps the saved wheels, reached from elsewhere through browser-data*.ts. */
 const BROWSER_DATA_INSIDE = /^src\/web\/state\/saved-wheels-(state|persistence|start)\.ts$/
 const SETS_WHEEL_STORE = /\buseWheelStore\s*\.\s*setState\b/

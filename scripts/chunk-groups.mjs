@@ -109,6 +109,8 @@ export const CHUNK_GROUPS = [
       'src/web/state/stored-state.ts',
       'src/web/state/wheel-edits.ts',
       'src/web/state/keep-unchanged.ts',
+      'src/web/state/when-idle.ts',
+      'src/web/state/wheel-store-written.ts',
       'src/web/state/wheel-store-writes.ts',
       'src/web/state/wheel-store.ts',
       'src/web/state/sync-state.ts',

@@ -1,8 +1,5 @@
-import type { StoreApi } from 'zustand'
-import { msg } from '../../core/i18n/message-id'
 import { BACKUP_KEY, STORE_KEY } from '../../core/storage/keys'
 import type { PersistedState } from '../../core/storage/persisted-state'
-import type { WheelSummary } from '../../core/wheel/summary'
 import { afterParts } from '../i18n/parts'
 import { registerDeclinedDataRemover } from './declined-data-removers'
 import { inPageLanguage } from './default-wheel-words'
@@ -16,29 +13,26 @@ import {
 import { setProblem } from './saved-wheels-state'
 import { loadStoredReader, storedReader } from './stored-reader'
 import {
-  INLINE_MAX_ITEMS,
   lastStoredMain,
   readStoredWheel,
   type StoredWheel,
   writeStoredWheelState,
 } from './wheel-local-storage'
+import {
+  changesTheKey,
+  pick,
+  SHARED_PARTS,
+  STORAGE_FULL_MESSAGE,
+  type Store,
+  UNREAD_MESSAGE,
+  writtenWhenIdle,
+} from './wheel-store-written'
+import { whenIdle } from './when-idle'
 
-/**
- * The wheel store's local-storage key, written after each change (coalesced; a big wheel's once the
- * page is idle, decision 0066), and other
- * tabs' writes of it followed: every tab adopts the newest write at once. A tab writes only a
- * change of its own (decision 0052, addendum of 2026-11-27): one that changed nothing never writes
- * its copy over another tab's newer write it has not heard of yet.
- */
-
-/** What of the wheel store is written here, and the message it shows when the browser refuses. */
-type Store = StoreApi<
-  PersistedState & {
-    storageProblem: string | null
-    savedWheelsLoaded: boolean
-    savedSummaries: WheelSummary[] | null
-  }
->
+// The wheel store's local-storage key, written after each change (coalesced; a big wheel's once the
+// page is idle, decision 0066), and other tabs' writes of it followed: every tab adopts the newest
+// write at once. A tab writes only a change of its own (decision 0052, addendum of 2026-11-27): one
+// that changed nothing never writes its copy over another tab's newer write it has not heard of yet.
 
 let store: Store | null = null
 let scheduled = false
@@ -66,25 +60,7 @@ let saidUnsaved = false
  */
 let awaitingRead = false
 
-const STORAGE_FULL_MESSAGE = msg(
-  'Your browser has no room left to save this wheel, so changes will be lost when you close the page. Remove some items or saved wheels, or free up browser storage.',
-)
-
-/** Shown while this tab, started unread, cannot load the code that reads the other tab's write. */
-const UNREAD_MESSAGE = msg(
-  "Your wheel could not be read from this browser's storage just now, so changes here are not saved. Nothing was deleted: reload the page to try again.",
-)
-
 const FULL = [STORAGE_FULL_MESSAGE]
-
-// The saved wheels live in IndexedDB; the local-storage key keeps them only where it cannot.
-const pick = (s: PersistedState): PersistedState => ({
-  version: s.version,
-  currentWheel: s.currentWheel,
-  savedWheels: savedWheelsInLocalStorage() ? s.savedWheels : [],
-  spinHistory: s.spinHistory,
-  settings: s.settings,
-})
 
 /**
  * Stores the state when this tab changed it. `force` stores it even so (the saved wheels leave the
@@ -124,28 +100,6 @@ function write(force = false, leaving = false): boolean {
   performance.measure?.('whirl:persist', { start: started })
   setProblem(null, FULL)
   return true
-}
-
-/** Idle time a big wheel's write waits for: more than is left between two frames of a busy page. */
-const IDLE_MS = 20
-/** The longest a big wheel's write waits for that idle time. */
-const IDLE_WAIT_MS = 1000
-
-/**
- * Runs `run` in the first idle period long enough for it (the page draws no frame soon), and after
- * IDLE_WAIT_MS at the latest. Without requestIdleCallback, after the next frame.
- */
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback !== 'function') {
-    requestAnimationFrame(() => setTimeout(run, 0))
-    return
-  }
-  const until = performance.now() + IDLE_WAIT_MS
-  const attempt = (deadline: IdleDeadline) => {
-    if (deadline.didTimeout || deadline.timeRemaining() >= IDLE_MS) run()
-    else requestIdleCallback(attempt, { timeout: Math.max(1, until - performance.now()) })
-  }
-  requestIdleCallback(attempt, { timeout: IDLE_WAIT_MS })
 }
 
 /** Writes the wheel state now (if this tab changed it) and says whether the browser holds it. */
@@ -225,9 +179,6 @@ function readIn(): void {
   setProblem(null, [UNREAD_MESSAGE])
 }
 
-/** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
-const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
-
 /**
  * Loads the code that reads a stored state, then takes in what the key holds by then, and writes
  * what this tab changed meanwhile (which wins over the other tab's write, part by part: it is
@@ -291,26 +242,11 @@ export function persistWheelState(
   unread = !!startedUnread
   if (unread) adoptOnceRead()
   target.subscribe((state, previous) => {
-    if (applyingRemote) return
-    if (
-      state.currentWheel === previous.currentWheel &&
-      (state.savedWheels === previous.savedWheels || !savedWheelsInLocalStorage()) &&
-      state.spinHistory === previous.spinHistory &&
-      state.settings === previous.settings
-    )
-      return
+    if (applyingRemote || !changesTheKey(state, previous)) return
     dirty = true
     if (scheduled) return
     scheduled = true
-    // A big wheel (stored in chunks) is written once the page is idle, so the write of up to
-    // 0.8 MB (15-85 ms on a slow machine) delays neither the frame that shows the change nor the
-    // next; leaving or hiding the page writes it at once.
-    if (
-      state.currentWheel.items.length > INLINE_MAX_ITEMS &&
-      typeof requestAnimationFrame === 'function' &&
-      document.visibilityState === 'visible'
-    )
-      whenIdle(flushScheduled)
+    if (writtenWhenIdle(state)) whenIdle(flushScheduled)
     else void Promise.resolve().then(() => write())
   })
 
