@@ -3,6 +3,7 @@ import { IDBDatabase } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import { SAVED_WHEELS_DB, STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
+import type { WheelSummary } from '../../core/wheel/summary'
 import { SAVED_LIST_SCRIPT } from '../prerender'
 import { eachTestATab } from '../testing/tab'
 import { EARLY_SAVED_LIST, openSavedWheelsDb, writeSaved } from './saved-wheels-db'
@@ -37,8 +38,12 @@ async function storeWheels(wheels: Wheel[]) {
  * loader may wait between the two, so the store's start is held at its first question to the
  * browser's database until those lines have run.
  */
-async function savedPageCode() {
+async function savedPageCode(
+  afterReset?: () => Promise<void>,
+  watch?: (summaries: readonly WheelSummary[] | null) => void,
+) {
   vi.resetModules()
+  await afterReset?.()
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
@@ -50,8 +55,9 @@ async function savedPageCode() {
   const { takeEarlySavedList } = await import('./browser-data-early-list')
   data.savedWheelsListed()
   takeEarlySavedList()
-  release()
   const { useWheelStore } = await import('./wheel-store')
+  if (watch) useWheelStore.subscribe((state) => watch(state.savedSummaries))
+  release()
   return { data, useWheelStore, listedAtOnce: useWheelStore.getState().savedSummaries }
 }
 
@@ -118,6 +124,41 @@ describe("/saved's list read as its page is parsed", () => {
     // "Decline" here, or another tab's (heard as the wheels are read): every remover runs.
     ;(await import('./declined-data-removers')).runDeclinedDataRemovers()
     expect(useWheelStore.getState().savedSummaries).toBeNull()
+    expect(useWheelStore.getState().savedWheels).toEqual([])
+  })
+
+  it('declined as the wheels start to be read, the cards do not come back when the read goes on', async () => {
+    await storeWheels([saved('a', 'Class A'), saved('b', 'Class B')])
+    parsePage()
+    await vi.waitFor(() => expect(earlyRows()).toHaveLength(2))
+    // The Decline lands while the start checks whether an older version's wheels need moving in
+    // (its read of the index), after it has seen the list already there.
+    let removers: typeof import('./declined-data-removers') | null = null
+    const transaction = IDBDatabase.prototype.transaction
+    let declined = false
+    vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (
+      this: IDBDatabase,
+      ...args: Parameters<IDBDatabase['transaction']>
+    ) {
+      if (!declined && removers && Array.isArray(args[0]) && args[0].join() === 'summaries,meta') {
+        removers?.runDeclinedDataRemovers()
+        declined = true
+      }
+      return transaction.apply(this, args)
+    })
+    const listedAfter: (string[] | undefined)[] = []
+    const { data, useWheelStore, listedAtOnce } = await savedPageCode(
+      async () => {
+        removers = await import('./declined-data-removers')
+      },
+      (summaries) => {
+        if (declined && summaries) listedAfter.push(names(summaries))
+      },
+    )
+    expect(names(listedAtOnce)).toEqual(['Class A', 'Class B'])
+    await data.savedWheelsRead()
+    expect(declined).toBe(true)
+    expect(listedAfter).toEqual([])
     expect(useWheelStore.getState().savedWheels).toEqual([])
   })
 

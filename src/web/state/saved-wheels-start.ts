@@ -202,7 +202,10 @@ export async function startSavedWheels(
     const moved = await migrate(db, fromLocalStorage)
     if (!moved) throw new Error('The saved wheels could not be read back')
     if (listing) {
-      target.setState({ savedSummaries: listed ?? (await (summaries ?? readSummaries(db))) })
+      // Listed already: kept as it is now (gone if the user declined storage meanwhile).
+      target.setState({
+        savedSummaries: listed ? target.getState().savedSummaries : await (summaries ?? readSummaries(db)),
+      })
       // The cards paint before the wheels themselves are deserialised.
       await afterPaint()
     }
