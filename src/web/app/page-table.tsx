@@ -30,12 +30,9 @@ export const pageTable: RouteObject[] = [
       },
       {
         path: '/saved',
-        lazy: behindSignIn(() => {
-          // The code that reads the saved wheels (the cards wait for it) is asked for with the
-          // page's, not after the page has asked for the wheels; scripts/prerender.mjs preloads both.
-          void import('../state/saved-wheels-migration')
-          return import('./pages/saved-wheels-page')
-        }),
+        // Its code brings the code that reads the saved wheels (state/browser-data-early-list.ts),
+        // which scripts/prerender.mjs preloads with it.
+        lazy: behindSignIn(() => import('./pages/saved-wheels-page')),
       },
       { path: '/subscription', lazy: () => import('../features/billing/subscription-page') },
       { path: '/payment/success', lazy: () => import('../features/billing/payment-success-page') },
