@@ -88,7 +88,7 @@ export const WHEEL_TITLE_SCRIPT = `<script>(()=>{try{const h=document.getElement
  * /saved's list, read while the page is parsed: its code arrives a frame after the first paint
  * (scripts/prerender.mjs), and opening the browser's database only then kept the cards waiting for
  * it. The summaries' rows are left in EARLY_SAVED_LIST for the page's first render
- * (state/browser-data-early-list.ts). A browser without the database creates none: the upgrade
+ * (state/browser-data-early-list.ts); read after the page's code had its chance, they are not kept. A browser without the database creates none: the upgrade
  * that would create it is aborted. The connection closes once its one read is done, so it never
  * holds up the app's own opening (which may upgrade the database).
  */
@@ -96,9 +96,9 @@ export const SAVED_LIST_SCRIPT = `<script>(()=>{try{const o=indexedDB.open(${JSO
   SAVED_WHEELS_DB,
 )});o.onupgradeneeded=()=>o.transaction.abort();o.onsuccess=()=>{const d=o.result;try{const r=d.transaction(${JSON.stringify(
   SUMMARIES,
-)}).objectStore(${JSON.stringify(SUMMARIES)}).getAll();r.onsuccess=()=>{window[${JSON.stringify(
+)}).objectStore(${JSON.stringify(SUMMARIES)}).getAll(),k=${JSON.stringify(
   EARLY_SAVED_LIST,
-)}]=r.result}}catch{}d.close()}}catch{}})()</script>`
+)};r.onsuccess=()=>{if(!(k in window))window[k]=r.result}}catch{}d.close()}}catch{}})()</script>`
 
 function layoutOnly(tree: RouteObject[]): RouteObject[] {
   return tree.map(

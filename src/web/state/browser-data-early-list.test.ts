@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { IDBDatabase } from 'fake-indexeddb'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { SAVED_WHEELS_DB, STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import type { WheelSummary } from '../../core/wheel/summary'
@@ -63,6 +63,10 @@ async function savedPageCode(
 
 describe("/saved's list read as its page is parsed", () => {
   eachTestATab()
+  // Each test is a new page: nothing left on window by the one before.
+  beforeEach(() => {
+    delete (window as unknown as Record<string, unknown>)[EARLY_SAVED_LIST]
+  })
 
   it('lists the saved wheels in the first render, in saved order, without reading the list again', async () => {
     const wheels = [saved('e', 'Class E'), saved('a', 'Class A'), saved('d', 'Class D')]
@@ -80,6 +84,16 @@ describe("/saved's list read as its page is parsed", () => {
     expect(useWheelStore.getState().savedSummaries).toBeNull()
     // The wheels were read; the list on its own was not read a second time.
     expect(transaction.mock.calls.filter(([stores]) => stores === 'summaries')).toEqual([])
+  })
+
+  it('a list read after the page took its chance is not kept for the life of the page', async () => {
+    await storeWheels([saved('a', 'Class A')])
+    // The database slow to answer: the page's code runs first and finds nothing yet.
+    const { listedAtOnce } = await savedPageCode()
+    expect(listedAtOnce).toBeNull()
+    parsePage()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(earlyRows()).toBeUndefined()
   })
 
   it('a browser without the database gets none made, and the page starts as a first visit', async () => {

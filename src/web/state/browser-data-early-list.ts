@@ -19,7 +19,8 @@ registerDeclinedDataRemover(() => useWheelStore.setState({ savedSummaries: null 
 export function takeEarlySavedList(): void {
   const holder = window as unknown as Record<string, StoredSummary[] | undefined>
   const rows = holder[EARLY_SAVED_LIST]
-  delete holder[EARLY_SAVED_LIST]
+  // Left defined (not deleted): a read that ends later keeps nothing (prerender.tsx).
+  holder[EARLY_SAVED_LIST] = undefined
   const { savedWheelsLoaded, savedSummaries, savedWheels } = useWheelStore.getState()
   if (!Array.isArray(rows) || savedWheelsLoaded || savedSummaries || savedWheels.length > 0) return
   useWheelStore.setState({ savedSummaries: inSaveOrder(rows) })
