@@ -221,6 +221,20 @@ describe('another tab storing the wheel while this page starts', () => {
     return { other, page, problem, chunk, midWrite }
   }
 
+  /**
+   * A page that started with nothing stored and hears of the other tab's write as its reader loads,
+   * that write's main key naming a chunk of its big wheel that is not there yet.
+   */
+  async function startedOnAMidWrite() {
+    vi.resetModules()
+    const reader = await import('./stored-reader')
+    await reader.whenStoredStateReadable()
+    const other = otherTabsState()
+    const midWrite = midWriteOf(other, 'whirl-wheel-items-first-0')
+    localStorage.setItem(STORE_KEY, midWrite)
+    return { reader, other, midWrite, page: await import('./wheel-store') }
+  }
+
   it('with a reader that loads while the other tab is mid-way through writing a big wheel: the message stays and nothing is written until that write reads', async () => {
     try {
       const { other, page, problem, chunk, midWrite } = await waitingOnAMidWrite()
@@ -322,13 +336,7 @@ describe('another tab storing the wheel while this page starts', () => {
   })
 
   it('a first try that loads but finds the other tab mid-way through its write: an edit made while it loaded is not written over it, and the page says so', async () => {
-    vi.resetModules()
-    const reader = await import('./stored-reader')
-    await reader.whenStoredStateReadable()
-    const other = otherTabsState()
-    const midWrite = midWriteOf(other, 'whirl-wheel-items-first-0')
-    localStorage.setItem(STORE_KEY, midWrite)
-    const page = await import('./wheel-store')
+    const { reader, other, midWrite, page } = await startedOnAMidWrite()
     page.useWheelStore.getState().updateWheel({ name: 'Edited while it loaded' })
     await vi.waitFor(() => expect(reader.storedReader()).toBeTruthy())
     await vi.waitFor(() =>
@@ -383,12 +391,7 @@ describe('another tab storing the wheel while this page starts', () => {
   })
 
   it('declining storage while the first try loads, which then finds the write mid-way: its history does not come back when that write ends', async () => {
-    vi.resetModules()
-    const reader = await import('./stored-reader')
-    await reader.whenStoredStateReadable()
-    const other = otherTabsState()
-    localStorage.setItem(STORE_KEY, midWriteOf(other, 'whirl-wheel-items-first-0'))
-    const page = await import('./wheel-store')
+    const { other, page } = await startedOnAMidWrite()
     const { removeDeclinedData } = await import('./data-removal')
     await removeDeclinedData()
     await vi.waitFor(() => expect(page.useWheelStore.getState().storageProblem).toMatch(/not saved/))

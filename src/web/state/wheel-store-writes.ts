@@ -3,7 +3,6 @@ import type { PersistedState } from '../../core/storage/persisted-state'
 import { afterParts } from '../i18n/parts'
 import { registerDeclinedDataRemover } from './declined-data-removers'
 import { inPageLanguage } from './default-wheel-words'
-import { keepUnchanged } from './keep-unchanged'
 import { removeSavedWheels, savedWheelsInLocalStorage } from './saved-wheels-persistence'
 import {
   savedWheelsFollowLocalStorage,
@@ -21,9 +20,9 @@ import {
 import {
   changesTheKey,
   pick,
-  SHARED_PARTS,
   STORAGE_FULL_MESSAGE,
   type Store,
+  takenIn,
   UNREAD_MESSAGE,
   writtenWhenIdle,
 } from './wheel-store-written'
@@ -142,15 +141,9 @@ function adoptStored(heard?: PersistedState): boolean {
     readIn()
     return true
   }
-  const mine = pick(store.getState())
-  // Parts the other tab did not change stay the same objects: what shows only them is not redrawn.
-  const state = keepUnchanged(mine, reader.parseStoredWheel(stored, true).state)
-  // Taken in late (its reader was loading): what this tab changed since it heard of the write is
-  // newer than that write, and stays.
   const whole = savedWheelsFollowLocalStorage()
-  const parts = whole ? [...SHARED_PARTS, 'savedWheels' as const] : SHARED_PARTS
-  const kept = heard ? parts.filter((part) => mine[part] !== heard[part]) : []
-  for (const part of kept) Object.assign(state, { [part]: mine[part] })
+  const mine = pick(store.getState())
+  const { state, keptMine } = takenIn(mine, reader.parseStoredWheel(stored, true).state, heard, whole)
   applyingRemote = true
   // A tab's next write then already contains what the other tab saved: neither overwrites the
   // other's wheels with a stale copy. Saved wheels in IndexedDB follow through their own channel.
@@ -158,7 +151,7 @@ function adoptStored(heard?: PersistedState): boolean {
   store.setState(whole ? state : rest)
   applyingRemote = false
   // This tab's state is now what is stored, unless the saved wheels it keeps in the key are its own.
-  if (whole || !savedWheelsInLocalStorage()) dirty = kept.length > 0
+  if (whole || !savedWheelsInLocalStorage()) dirty = keptMine
   if (!whole) takeInLocalStorageWheels(savedWheels)
   readIn()
   return true

@@ -2,6 +2,7 @@ import type { StoreApi } from 'zustand'
 import { msg } from '../../core/i18n/message-id'
 import type { PersistedState } from '../../core/storage/persisted-state'
 import type { WheelSummary } from '../../core/wheel/summary'
+import { keepUnchanged } from './keep-unchanged'
 import { savedWheelsInLocalStorage } from './saved-wheels-persistence'
 import { INLINE_MAX_ITEMS } from './wheel-local-storage'
 
@@ -36,7 +37,26 @@ export const pick = (s: PersistedState): PersistedState => ({
 })
 
 /** The parts of the state that a tab taking in another's write late keeps where it changed them since. */
-export const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
+const SHARED_PARTS = ['currentWheel', 'spinHistory', 'settings'] as const
+
+/**
+ * Another tab's write (`theirs`) as this tab takes it in over its own state (`mine`). Parts the
+ * other tab did not change stay the same objects: what shows only them is not redrawn. Taken in
+ * late (its reader was loading), what this tab changed since it heard of the write (`heard`) is
+ * newer than that write, and stays (`keptMine`). `withSaved`: the saved wheels follow the key too.
+ */
+export function takenIn(
+  mine: PersistedState,
+  theirs: PersistedState,
+  heard: PersistedState | undefined,
+  withSaved: boolean,
+): { state: PersistedState; keptMine: boolean } {
+  const state = keepUnchanged(mine, theirs)
+  const parts = withSaved ? [...SHARED_PARTS, 'savedWheels' as const] : SHARED_PARTS
+  const kept = heard ? parts.filter((part) => mine[part] !== heard[part]) : []
+  for (const part of kept) Object.assign(state, { [part]: mine[part] })
+  return { state, keptMine: kept.length > 0 }
+}
 
 /** Whether a change of the store changes what its key holds. */
 export const changesTheKey = (state: PersistedState, previous: PersistedState): boolean =>
