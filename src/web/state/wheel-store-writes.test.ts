@@ -60,6 +60,48 @@ describe('a first visit hearing another tab store the wheel', () => {
     expect(stored()?.spinHistory).toEqual(other.spinHistory)
   })
 
+  it('a big wheel made here while its reader loads is written after the other tab’s write, in idle time, never over it', async () => {
+    // The reader arrives only when this test says: the big wheel's write comes due while it loads.
+    const reader: { arrive?: () => void } = {}
+    const page = await firstVisit(async () => {
+      vi.doMock('./stored-read', async (original) => {
+        await new Promise<void>((resolve) => {
+          reader.arrive = resolve
+        })
+        return original()
+      })
+    })
+    try {
+      const other = otherTabsState()
+      writeInOtherTab(other)
+      await vi.waitFor(() => expect(reader.arrive).toBeDefined())
+      const big = Array.from({ length: 1_500 }, (_, i) => ({
+        id: `big-${i}`,
+        text: `Big ${i}`,
+        color: '#ef4444',
+      }))
+      page.useWheelStore.setState({
+        currentWheel: { ...page.useWheelStore.getState().currentWheel, name: 'Big one', items: big },
+      })
+      // Past the idle write's longest wait (when-idle.ts): the key still holds the other tab's write.
+      await new Promise((resolve) => setTimeout(resolve, 1_200))
+      expect(stored()).toEqual(other)
+
+      reader.arrive?.()
+      await vi.waitFor(() => expect(stored()?.currentWheel.name).toBe('Big one'))
+      // The wheel made here is newer than the other tab's; its history and settings are kept.
+      const { readStoredWheel } = await import('./wheel-local-storage')
+      const whole = readStoredWheel()
+      expect(
+        whole && 'json' in whole && (whole.json.currentWheel as { items: unknown[] }).items,
+      ).toHaveLength(1_500)
+      expect(stored()?.spinHistory).toEqual(other.spinHistory)
+      expect(stored()?.settings).toEqual(other.settings)
+    } finally {
+      vi.doUnmock('./stored-read')
+    }
+  })
+
   it('with nothing changed here, takes the write in and stores nothing of its own', async () => {
     const page = await firstVisit()
     const other = otherTabsState()

@@ -104,9 +104,10 @@ function write(force = false, leaving = false): boolean {
 /** Writes the wheel state now (if this tab changed it) and says whether the browser holds it. */
 export const persistWheelStore = (): boolean => write()
 
-// Leaving the page also retries a write the browser refused.
-function flushScheduled() {
-  if (scheduled || dirty) write(false, true)
+// Leaving the page also retries a write the browser refused. `leaving`: it cannot wait for another
+// tab's write being taken in; a big wheel's write in idle time does wait for it.
+function flushScheduled(leaving = true) {
+  if (scheduled || dirty) write(false, leaving)
 }
 
 /** Takes in another tab's write of the key that this tab has not heard of (the key differs from what it last read or wrote). */
@@ -239,12 +240,12 @@ export function persistWheelState(
     dirty = true
     if (scheduled) return
     scheduled = true
-    if (writtenWhenIdle(state)) whenIdle(flushScheduled)
+    if (writtenWhenIdle(state)) whenIdle(() => flushScheduled(false))
     else void Promise.resolve().then(() => write())
   })
 
   if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', flushScheduled)
+    window.addEventListener('pagehide', () => flushScheduled())
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') flushScheduled()
     })
