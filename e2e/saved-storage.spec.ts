@@ -240,3 +240,39 @@ test('a wheel imported just before the page is left is kept, though the browser 
   expect((await storedSavedWheels(page))[0]?.items).toHaveLength(300)
   expect(savedPendingKeys(await page.evaluate(() => Object.keys(localStorage)))).toEqual([])
 })
+
+test('the saved wheels’ code failing to load earlier in the visit: /saved says they could not be read, and a reload shows them', async ({
+  page,
+}) => {
+  await registerPremium(page, 'Patchy Pat')
+  // Nothing reaches the account: the wheel can only come back from this browser.
+  await page.context().route('**/api/wheels/sync', (route) => route.abort())
+  await page.goto('/wheel')
+  await page.getByLabel('Wheel name').fill('Kept in the browser')
+  await page.getByRole('button', { name: 'Save Wheel' }).click()
+  await expect(page.getByText('Saved.')).toBeVisible()
+  await expect.poll(() => countStoredSavedWheels(page)).toBe(1)
+
+  // The next visit to /wheel loses the network for the code that reads the saved wheels, once.
+  let failed = 0
+  await page.route(/\/assets\/saved-wheels-migration-[\w-]+\.js$/, (route) =>
+    failed++ === 0 ? route.abort('internetdisconnected') : route.continue(),
+  )
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect.poll(() => failed).toBeGreaterThan(0)
+  await page.getByRole('banner').getByRole('link', { name: 'Saved Wheels' }).first().click()
+  await expect(page).toHaveURL(/\/saved$/)
+  // Not "Loading your wheels..." for good, and not an empty list as if that were all.
+  await expect(
+    page.getByText(
+      "Your saved wheels could not be read from this browser's storage just now. Nothing was deleted: reload the page to try again.",
+    ),
+  ).toBeVisible()
+  await expect(page.getByText('Loading your wheels...')).toHaveCount(0)
+  expect(await countStoredSavedWheels(page)).toBe(1)
+
+  await page.reload()
+  await expect(page.getByRole('article', { name: 'Kept in the browser' })).toBeVisible()
+  await expect(cards(page)).toHaveCount(1)
+})

@@ -184,13 +184,19 @@ export async function startSavedWheels(
   wakeUp = () => {}
   // Both modules load at once, and the database opens while the second one is still arriving.
   const migration = import('./saved-wheels-migration')
-  const { openSavedWheelsDb, readSaved, readSummaries } = await savedWheelsDb()
-  const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
-  const { migrateFromLocalStorage: migrate, takeLeftWheels } = await migration
-  const { db } = opened
-  saved.db = db
+  migration.catch(() => {})
   const { dirtyPut, dirtyRemove, tombstones } = saved
+  let db: IDBDatabase | null = null
+  // The database may well hold wheels that this start could not read: it stuck opening, or its code
+  // did not load (the network failed, here or earlier in the session on another page).
+  let unread = true
   try {
+    const { openSavedWheelsDb, readSaved, readSummaries } = await savedWheelsDb()
+    const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
+    const { migrateFromLocalStorage: migrate, takeLeftWheels } = await migration
+    db = opened.db
+    saved.db = db
+    unread = opened.timedOut
     if (!db) throw new Error('IndexedDB is not available')
     // The list first (small), so /saved shows every card while the wheels themselves are read. With
     // no wheels to move in, the move adds none to it: the list is read beside the move's check.
@@ -260,7 +266,7 @@ export async function startSavedWheels(
     if (deletedAdd.length > 0) legacy.recordDeletedWheels(deletedAdd)
     target.setState({ savedWheelsLoaded: true })
     // The database may well hold wheels: say so rather than show an empty list as if it were all.
-    if (opened.timedOut) setProblem(SAVED_UNREAD_MESSAGE, [])
+    if (unread) setProblem(SAVED_UNREAD_MESSAGE, [])
     // Another tab's local-storage write while this one was starting: take in what it adds.
     if (lateLocal) mergeIn(lateLocal)
     lateLocal = null
