@@ -107,6 +107,26 @@ function clearedInOtherTab() {
   }
 }
 
+/**
+ * Loads the code the start needs. Where it fails to load (the network gone, here or earlier in the
+ * visit on another page), the page says that the saved wheels could not be read, and the next need
+ * of them (a page or a Save asking for them, another tab's change) tries again. Meanwhile they stay
+ * unread, as while the start runs: nothing is written over them, and no save is said to be stored.
+ */
+async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await load()
+    } catch {
+      setProblem(SAVED_UNREAD_MESSAGE, [])
+      await new Promise<void>((resolve) => {
+        wakeUp = () => resolve()
+      })
+      setProblem(null, [SAVED_UNREAD_MESSAGE])
+    }
+  }
+}
+
 /** Set when the saved wheels are needed before the wait for them began. */
 let needed = false
 let wakeUp: () => void = () => {
@@ -182,22 +202,18 @@ export async function startSavedWheels(
     }
   }
   wakeUp = () => {}
-  // Both modules load at once, and the database opens while the second one is still arriving.
-  const migration = import('./saved-wheels-migration')
-  migration.catch(() => {})
+  const [
+    { openSavedWheelsDb, readSaved, readSummaries },
+    { migrateFromLocalStorage: migrate, takeLeftWheels },
+  ] = await whenLoaded(() => Promise.all([savedWheelsDb(), import('./saved-wheels-migration')]))
+  const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
+  const { db } = opened
+  saved.db = db
   const { dirtyPut, dirtyRemove, tombstones } = saved
-  let db: IDBDatabase | null = null
-  // The database may well hold wheels that this start could not read: it stuck opening, or its code
-  // did not load (the network failed, here or earlier in the session on another page).
-  let unread = true
+  // Each throw below only leads to the catch's fallback: their messages are never shown (kept short,
+  // as /wheel's first visit has no bytes to spare).
   try {
-    const { openSavedWheelsDb, readSaved, readSummaries } = await savedWheelsDb()
-    const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
-    const { migrateFromLocalStorage: migrate, takeLeftWheels } = await migration
-    db = opened.db
-    saved.db = db
-    unread = opened.timedOut
-    if (!db) throw new Error('IndexedDB is not available')
+    if (!db) throw new Error('no IndexedDB')
     // The list first (small), so /saved shows every card while the wheels themselves are read. With
     // no wheels to move in, the move adds none to it: the list is read beside the move's check.
     // Listed already where /saved's page read the list as it was parsed (browser-data-early-list.ts).
@@ -206,7 +222,7 @@ export async function startSavedWheels(
     const summaries = listing && !listed && fromLocalStorage.length === 0 ? readSummaries(db) : null
     summaries?.catch(() => {})
     const moved = await migrate(db, fromLocalStorage)
-    if (!moved) throw new Error('The saved wheels could not be read back')
+    if (!moved) throw new Error('not read back')
     if (listing) {
       // Listed already: kept as it is now (gone if the user declined storage meanwhile).
       target.setState({
@@ -266,7 +282,7 @@ export async function startSavedWheels(
     if (deletedAdd.length > 0) legacy.recordDeletedWheels(deletedAdd)
     target.setState({ savedWheelsLoaded: true })
     // The database may well hold wheels: say so rather than show an empty list as if it were all.
-    if (unread) setProblem(SAVED_UNREAD_MESSAGE, [])
+    if (opened.timedOut) setProblem(SAVED_UNREAD_MESSAGE, [])
     // Another tab's local-storage write while this one was starting: take in what it adds.
     if (lateLocal) mergeIn(lateLocal)
     lateLocal = null
