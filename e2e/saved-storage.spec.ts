@@ -241,7 +241,7 @@ test('a wheel imported just before the page is left is kept, though the browser 
   expect(savedPendingKeys(await page.evaluate(() => Object.keys(localStorage)))).toEqual([])
 })
 
-test('the saved wheels’ code failing to load: the page says so, a save waits, and the next need reads them once it loads', async ({
+test('the saved wheels’ code failing to load: the page says so, a save waits and survives a reload, and the next need reads them once it loads', async ({
   page,
 }) => {
   await registerPremium(page, 'Patchy Pat')
@@ -253,7 +253,7 @@ test('the saved wheels’ code failing to load: the page says so, a save waits, 
   await expect(page.getByText('Saved.')).toBeVisible()
   await expect.poll(() => countStoredSavedWheels(page)).toBe(1)
 
-  // The next visit to /wheel loses the network for the code that reads the saved wheels.
+  // The next visits to /wheel lose the network for the code that reads the saved wheels.
   let failing = true
   let failed = 0
   await page.route(/\/assets\/saved-wheels-migration-[\w-]+\.js$/, (route) => {
@@ -275,13 +275,19 @@ test('the saved wheels’ code failing to load: the page says so, a save waits, 
   await expect(page.getByText('Saved.')).toHaveCount(0)
   expect((await storedSavedWheels(page)).map((wheel) => wheel.name)).toEqual(['Kept in the browser'])
 
+  // Reloaded while the code still fails: the save waits in the wheel's key, and is not lost.
+  await page.reload()
+  await expect(unread).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saved while it failed')
+
   // The network is back: /saved, opened from the header, brings that code, and its need of the
-  // wheels reads them; the waiting save is stored.
+  // wheels reads them, the save that waited among them.
   failing = false
   await page.getByRole('banner').getByRole('link', { name: 'Saved Wheels' }).first().click()
   await expect(page).toHaveURL(/\/saved$/)
   await expect(page.getByRole('article', { name: 'Saved while it failed' })).toBeVisible()
   await expect(unread).toHaveCount(0)
+  await expect(cards(page)).toHaveCount(1)
   await expect
     .poll(async () => (await storedSavedWheels(page)).map((wheel) => wheel.name))
     .toEqual(['Saved while it failed'])

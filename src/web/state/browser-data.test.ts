@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { importWheelStore } from '../testing/wheel-store-start'
-import { openSavedWheelsDb, readSaved } from './saved-wheels-db'
+import { openSavedWheelsDb, readSaved, readTombstones } from './saved-wheels-db'
+import { SYNC_DELETED_KEY } from './sync-keys'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
 const wheel = (id: string, name: string): Wheel => ({
@@ -85,5 +87,72 @@ describe('the browser data owner', () => {
     expect(again.getDeletedWheels()).toEqual([])
     await again.writeSavedNow()
     expect((await load()).getDeletedWheels()).toEqual([])
+  })
+
+  it('a visit that kept the wheels in local storage (its database stuck opening): the next start keeps its edits and deletions', async () => {
+    const page = await load()
+    page.takeInCloudWheels([wheel('a', 'Edited there'), wheel('b', 'Deleted there'), wheel('c', 'Untouched')])
+    await page.storeSyncRecord({ userId: 'u1', cursor: 5, synced: { a: at(1), b: at(1), c: at(1) } })
+    expect((await inDatabase()).names).toEqual(['Edited there', 'Deleted there', 'Untouched'])
+
+    // That visit held the wheels in the wheel store's key, edited one, deleted another (recorded in
+    // the older key of deletions, not yet told to the account), and added a third; then it closed.
+    const key = JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}')
+    const edited = { ...wheel('a', 'Edited there, newer'), updatedAt: at(9) }
+    const older = { ...wheel('c', 'An older copy'), updatedAt: at(0) }
+    localStorage.setItem(
+      STORE_KEY,
+      JSON.stringify({ ...key, savedWheels: [edited, older, wheel('d', 'Added there')] }),
+    )
+    localStorage.setItem(SYNC_DELETED_KEY, JSON.stringify(['b']))
+
+    const again = await load()
+    expect(again.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
+      'Edited there, newer',
+      'Untouched',
+      'Added there',
+    ])
+    expect((await inDatabase()).names).toEqual(['Edited there, newer', 'Untouched', 'Added there'])
+    // The copy the newer one replaced is kept as a version, as an edit here keeps it.
+    const { localVersions } = await import('./browser-data-versions')
+    expect(await localVersions('a')).toHaveLength(1)
+    // The deletion waits in the database's tombstones for cloud sync, and the older keys are gone.
+    expect(again.getDeletedWheels()).toEqual(['b'])
+    const db = (await openSavedWheelsDb()) as IDBDatabase
+    expect(await readTombstones(db)).toEqual(['b'])
+    db.close()
+    expect(localStorage.getItem(SYNC_DELETED_KEY)).toBeNull()
+    expect(JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}').savedWheels).toEqual([])
+  })
+
+  it('a start whose code failed to load says so, reads the wheels at the next need, and never writes back wheels declined meanwhile', async () => {
+    const page = await load()
+    page.takeInCloudWheels([wheel('a', 'In the database')])
+    await page.storeSyncRecord({ userId: 'u1', cursor: 1, synced: { a: at(1) } })
+    // The key holds a saved wheel too (a save that waited there, or an older version's).
+    const key = JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}')
+    localStorage.setItem(STORE_KEY, JSON.stringify({ ...key, savedWheels: [wheel('k', 'In the key')] }))
+
+    vi.resetModules()
+    vi.doMock('./saved-wheels-migration', () => {
+      throw new Error('Failed to fetch dynamically imported module')
+    })
+    try {
+      const again = { ...(await importWheelStore()), ...(await import('./browser-data')) }
+      await vi.waitFor(() =>
+        expect(again.useWheelStore.getState().storageProblem).toMatch(/^Your saved wheels could not be read/),
+      )
+      expect(again.useWheelStore.getState().savedWheelsLoaded).toBe(false)
+      const { removeDeclinedData } = await import('./data-removal')
+      await removeDeclinedData()
+      vi.doUnmock('./saved-wheels-migration')
+      // The next need of the wheels loads the code: the start goes on, and the message goes.
+      await again.savedWheelsRead()
+      expect(again.useWheelStore.getState().storageProblem).toBeNull()
+      expect(again.useWheelStore.getState().savedWheels).toEqual([])
+      expect((await inDatabase()).names).toEqual([])
+    } finally {
+      vi.doUnmock('./saved-wheels-migration')
+    }
   })
 })

@@ -5,7 +5,13 @@ import { readIndex, readWheels, writeSaved } from './saved-wheels-db'
 import { OWN_PENDING_KEY } from './saved-wheels-journal'
 import * as legacy from './sync-state'
 
-/** Moves an older version's local-storage wheels in; true once they are read back from IndexedDB. */
+/**
+ * Moves an older version's local-storage wheels in; true once they are read back from IndexedDB.
+ * Where they were moved in already, the key's wheels come from a visit that kept them there (its
+ * database stuck opening, or a tab of an older version): the wheels the database lacks or holds in
+ * an older version are written, and the deletions that visit recorded are carried out here too and
+ * kept as tombstones for cloud sync. What it changed is never lost when the key is emptied.
+ */
 export async function migrateFromLocalStorage(
   database: IDBDatabase,
   wheels: readonly Wheel[],
@@ -14,17 +20,29 @@ export async function migrateFromLocalStorage(
   const before = await readIndex(database)
   const oldSync = legacy.readSyncState()
   const oldDeleted = legacy.readDeletedWheels()
-  if (before.migrated && wheels.every((w) => w.id && before.seqs.has(w.id)) && !oldSync) return true
   let seq = Math.max(0, ...before.seqs.values())
-  // A first move copies everything; after one cut short past its commit, only what is missing.
+  // A first move copies everything; after one, only what is missing or newer than the stored copy.
   const put = wheels
-    .filter((w): w is Wheel & { id: string } => !!w.id && (!before.migrated || !before.seqs.has(w.id)))
-    .map((wheel) => ({ id: wheel.id, seq: ++seq, wheel }))
+    .filter(
+      (w): w is Wheel & { id: string } =>
+        !!w.id &&
+        (!before.migrated ||
+          !before.seqs.has(w.id) ||
+          (w.updatedAt ?? '') > (before.updated.get(w.id) ?? '')),
+    )
+    .map((wheel) => ({ id: wheel.id, seq: before.seqs.get(wheel.id) ?? ++seq, wheel }))
+  // A wheel the key still holds is not one deleted there.
+  const deleted = before.migrated ? oldDeleted.filter((id) => !wheels.some((w) => w.id === id)) : []
+  if (before.migrated && put.length === 0 && deleted.length === 0 && !oldSync) return true
   await writeSaved(database, {
     put,
+    remove: deleted.filter((id) => before.seqs.has(id)),
     sync: before.migrated ? undefined : oldSync,
     deleted: before.migrated ? undefined : oldDeleted,
+    deletedAdd: deleted,
     migrated: true,
+    // A newer copy replacing a stored wheel keeps what it replaces, as an edit here would.
+    versions: before.migrated ? { now: new Date(), forced: new Set() } : undefined,
   })
   const copies = await readWheels(
     database,

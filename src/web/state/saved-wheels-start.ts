@@ -110,18 +110,24 @@ function clearedInOtherTab() {
 /**
  * Loads the code the start needs. Where it fails to load (the network gone, here or earlier in the
  * visit on another page), the page says that the saved wheels could not be read, and the next need
- * of them (a page or a Save asking for them, another tab's change) tries again. Meanwhile they stay
- * unread, as while the start runs: nothing is written over them, and no save is said to be stored.
+ * of them (a page or a Save asking for them, another tab's change; or one that came while the try
+ * loaded) tries again. Meanwhile they stay unread, as while the start runs: nothing is written over
+ * them, no save is said to be stored, and what is saved waits in the wheel's key.
  */
 async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
   for (;;) {
+    let asked = false
+    wakeUp = () => {
+      asked = true
+    }
     try {
       return await load()
     } catch {
       setProblem(SAVED_UNREAD_MESSAGE, [])
-      await new Promise<void>((resolve) => {
-        wakeUp = () => resolve()
-      })
+      if (!asked)
+        await new Promise<void>((resolve) => {
+          wakeUp = () => resolve()
+        })
       setProblem(null, [SAVED_UNREAD_MESSAGE])
     }
   }
@@ -219,9 +225,12 @@ export async function startSavedWheels(
     // Listed already where /saved's page read the list as it was parsed (browser-data-early-list.ts).
     const listing = !target.getState().savedWheelsLoaded
     const listed = target.getState().savedSummaries
-    const summaries = listing && !listed && fromLocalStorage.length === 0 ? readSummaries(db) : null
+    // The wheels to move in: the key's, with those saved while the start waited, which wait there
+    // too; none where the user declined storage meanwhile (they were removed: never written back).
+    const moving = target.getState().savedWheels
+    const summaries = listing && !listed && moving.length === 0 ? readSummaries(db) : null
     summaries?.catch(() => {})
-    const moved = await migrate(db, fromLocalStorage)
+    const moved = await migrate(db, moving)
     if (!moved) throw new Error('not read back')
     if (listing) {
       // Listed already: kept as it is now (gone if the user declined storage meanwhile).

@@ -43,7 +43,7 @@ function withItems(state: PersistedState, json: string, extra?: ChunkedItems): s
 /** A chunk the main key names is gone (another tab replaced it between the two reads). */
 export class MissingChunkError extends Error {
   constructor(key: string) {
-    super(`The stored wheel names a chunk that is gone: ${key}`)
+    super(`Stored wheel chunk gone: ${key}`)
   }
 }
 
