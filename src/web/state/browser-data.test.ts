@@ -5,7 +5,7 @@ import { STORE_KEY } from '../../core/storage/keys'
 import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import { importWheelStore } from '../testing/wheel-store-start'
 import { openSavedWheelsDb, readSaved, readTombstones } from './saved-wheels-db'
-import { SYNC_DELETED_KEY } from './sync-keys'
+import { SYNC_DELETED_KEY, SYNC_STATE_KEY } from './sync-keys'
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 23, 9, minute)).toISOString()
 const wheel = (id: string, name: string): Wheel => ({
@@ -91,28 +91,55 @@ describe('the browser data owner', () => {
 
   it('a visit that kept the wheels in local storage (its database stuck opening): the next start keeps its edits and deletions', async () => {
     const page = await load()
-    page.takeInCloudWheels([wheel('a', 'Edited there'), wheel('b', 'Deleted there'), wheel('c', 'Untouched')])
-    await page.storeSyncRecord({ userId: 'u1', cursor: 5, synced: { a: at(1), b: at(1), c: at(1) } })
-    expect((await inDatabase()).names).toEqual(['Edited there', 'Deleted there', 'Untouched'])
+    page.takeInCloudWheels([
+      wheel('a', 'Edited there'),
+      wheel('b', 'Deleted there'),
+      wheel('c', 'Untouched'),
+      wheel('e', 'From the account'),
+    ])
+    await page.storeSyncRecord({
+      userId: 'u1',
+      cursor: 5,
+      synced: { a: at(1), b: at(1), c: at(1), e: at(1) },
+    })
+    expect((await inDatabase()).names).toEqual([
+      'Edited there',
+      'Deleted there',
+      'Untouched',
+      'From the account',
+    ])
 
     // That visit held the wheels in the wheel store's key, edited one, deleted another (recorded in
     // the older key of deletions, not yet told to the account), and added a third; then it closed.
     const key = JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}')
     const edited = { ...wheel('a', 'Edited there, newer'), updatedAt: at(9) }
     const older = { ...wheel('c', 'An older copy'), updatedAt: at(0) }
+    // It also pulled a newer copy of a wheel from the account, as its sync record says: the
+    // account has that one, and the database's older cursor brings it again.
+    const pulled = { ...wheel('e', 'Pulled there'), updatedAt: at(7) }
     localStorage.setItem(
       STORE_KEY,
-      JSON.stringify({ ...key, savedWheels: [edited, older, wheel('d', 'Added there')] }),
+      JSON.stringify({ ...key, savedWheels: [edited, older, wheel('d', 'Added there'), pulled] }),
     )
     localStorage.setItem(SYNC_DELETED_KEY, JSON.stringify(['b']))
+    localStorage.setItem(SYNC_STATE_KEY, JSON.stringify({ userId: 'u1', cursor: 9, synced: { e: at(7) } }))
 
     const again = await load()
     expect(again.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual([
       'Edited there, newer',
       'Untouched',
+      'From the account',
       'Added there',
     ])
-    expect((await inDatabase()).names).toEqual(['Edited there, newer', 'Untouched', 'Added there'])
+    // Written as changes made here are, a moment later.
+    await vi.waitFor(async () =>
+      expect((await inDatabase()).names).toEqual([
+        'Edited there, newer',
+        'Untouched',
+        'From the account',
+        'Added there',
+      ]),
+    )
     // The copy the newer one replaced is kept as a version, as an edit here keeps it.
     const { localVersions } = await import('./browser-data-versions')
     expect(await localVersions('a')).toHaveLength(1)
@@ -122,7 +149,33 @@ describe('the browser data owner', () => {
     expect(await readTombstones(db)).toEqual(['b'])
     db.close()
     expect(localStorage.getItem(SYNC_DELETED_KEY)).toBeNull()
+    expect(localStorage.getItem(SYNC_STATE_KEY)).toBeNull()
+    expect(again.getSyncRecord()?.cursor).toBe(5)
     expect(JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}').savedWheels).toEqual([])
+  })
+
+  it('a wheel saved while the page starts leaves the wheel store’s key once stored: deleted later, it does not come back', async () => {
+    await load()
+    vi.resetModules()
+    const page = { ...(await importWheelStore()), ...(await import('./browser-data')) }
+    // Saved before the start has read the wheels: the key holds it meanwhile.
+    page.useWheelStore.getState().updateWheel({ name: 'Saved at once' })
+    page.useWheelStore.getState().saveCurrentWheel()
+    await page.savedWheelsRead()
+    const id = page.useWheelStore.getState().currentWheel.id as string
+    await vi.waitFor(async () => expect((await inDatabase()).names).toEqual(['Saved at once']))
+    await vi.waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(STORE_KEY) ?? '{}').savedWheels).toEqual([]),
+    )
+
+    // Deleted, and the account told (its tombstone goes): a later start does not bring it back.
+    page.useWheelStore.getState().deleteSavedWheel(id)
+    expect(await page.writeSavedNow()).toBe(true)
+    const told = await load()
+    told.forgetDeletedWheels(new Set([id]))
+    await told.writeSavedNow()
+    expect((await load()).useWheelStore.getState().savedWheels).toEqual([])
+    expect((await inDatabase()).names).toEqual([])
   })
 
   it('a start whose code failed to load says so, reads the wheels at the next need, and never writes back wheels declined meanwhile', async () => {

@@ -134,23 +134,14 @@ export async function readSaved(
   return { wheels, sync: sync ?? null, deleted: deleted ?? [], migrated: migrated === true }
 }
 
-/**
- * Which wheels are stored (ids, order and when each was last changed, from the small summaries) and
- * whether the move is done.
- */
-export async function readIndex(
-  db: IDBDatabase,
-): Promise<{ seqs: Map<string, number>; updated: Map<string, string>; migrated: boolean }> {
+/** Which wheels are stored (ids and order, from the small summaries) and whether the move is done. */
+export async function readIndex(db: IDBDatabase): Promise<{ seqs: Map<string, number>; migrated: boolean }> {
   const tx = db.transaction([SUMMARIES, META], 'readonly')
   const [rows, migrated] = await Promise.all([
     done(tx.objectStore(SUMMARIES).getAll()) as Promise<StoredSummary[]>,
     done(tx.objectStore(META).get('migrated')) as Promise<boolean | undefined>,
   ])
-  return {
-    seqs: new Map(rows.map((r) => [r.id, r.seq])),
-    updated: new Map(rows.map((r) => [r.id, r.summary.updatedAt ?? ''])),
-    migrated: migrated === true,
-  }
+  return { seqs: new Map(rows.map((r) => [r.id, r.seq])), migrated: migrated === true }
 }
 
 /** The saved wheels' summaries, in saved order: a few bytes each, so /saved can list at once. */

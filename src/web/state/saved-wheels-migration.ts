@@ -3,14 +3,24 @@ import { strictWheel } from '../../core/wheel/checks'
 import type { Wheel } from '../../core/wheel/model'
 import { readIndex, readWheels, writeSaved } from './saved-wheels-db'
 import { OWN_PENDING_KEY } from './saved-wheels-journal'
+import { saved } from './saved-wheels-state'
 import * as legacy from './sync-state'
 
 /**
+ * What the key held when the wheels had been moved in already, for the start to take in with the
+ * wheels pages left (takeLeftWheels): its wheels, and the deletions recorded in the older keys.
+ */
+let fromKey: { wheels: Wheel[]; deleted: string[] } = { wheels: [], deleted: [] }
+
+/**
  * Moves an older version's local-storage wheels in; true once they are read back from IndexedDB.
- * Where they were moved in already, the key's wheels come from a visit that kept them there (its
- * database stuck opening, or a tab of an older version): the wheels the database lacks or holds in
- * an older version are written, and the deletions that visit recorded are carried out here too and
- * kept as tombstones for cloud sync. What it changed is never lost when the key is emptied.
+ *
+ * Where they were moved in already, what the key holds comes from a visit that kept the wheels there
+ * (its database stuck opening, a tab of an older version, a save while the start waited): it is
+ * taken in once the stored wheels are read (takeLeftWheels), as this tab's changes. Newer copies
+ * replace older ones, deleted wheels stay deleted, and each change is written, kept as a version,
+ * told to other tabs and to cloud sync as any change here is. Not the wheels that visit pulled from
+ * the account (its sync record says so): the account has them, and the older cursor brings them.
  */
 export async function migrateFromLocalStorage(
   database: IDBDatabase,
@@ -20,39 +30,28 @@ export async function migrateFromLocalStorage(
   const before = await readIndex(database)
   const oldSync = legacy.readSyncState()
   const oldDeleted = legacy.readDeletedWheels()
+  if (before.migrated) {
+    fromKey = {
+      wheels: wheels.filter((w) => !w.id || oldSync?.synced[w.id] !== w.updatedAt),
+      // A wheel the key still holds is not one deleted there.
+      deleted: oldDeleted.filter((id) => !wheels.some((w) => w.id === id)),
+    }
+    return true
+  }
   let seq = Math.max(0, ...before.seqs.values())
-  // A first move copies everything; after one, only what is missing or newer than the stored copy.
   const put = wheels
-    .filter(
-      (w): w is Wheel & { id: string } =>
-        !!w.id &&
-        (!before.migrated ||
-          !before.seqs.has(w.id) ||
-          (w.updatedAt ?? '') > (before.updated.get(w.id) ?? '')),
-    )
-    .map((wheel) => ({ id: wheel.id, seq: before.seqs.get(wheel.id) ?? ++seq, wheel }))
-  // A wheel the key still holds is not one deleted there.
-  const deleted = before.migrated ? oldDeleted.filter((id) => !wheels.some((w) => w.id === id)) : []
-  if (before.migrated && put.length === 0 && deleted.length === 0 && !oldSync) return true
-  await writeSaved(database, {
-    put,
-    remove: deleted.filter((id) => before.seqs.has(id)),
-    sync: before.migrated ? undefined : oldSync,
-    deleted: before.migrated ? undefined : oldDeleted,
-    deletedAdd: deleted,
-    migrated: true,
-    // A newer copy replacing a stored wheel keeps what it replaces, as an edit here would.
-    versions: before.migrated ? { now: new Date(), forced: new Set() } : undefined,
-  })
+    .filter((w): w is Wheel & { id: string } => !!w.id)
+    .map((wheel) => ({ id: wheel.id, seq: ++seq, wheel }))
+  // One transaction with the mark: a move cut off before its commit changed nothing, and one cut
+  // off after it leaves the rest to the next start's taking-in.
+  await writeSaved(database, { put, sync: oldSync, deleted: oldDeleted, migrated: true })
   const copies = await readWheels(
     database,
     wheels.flatMap((w) => (w.id ? [w.id] : [])),
   )
   return wheels.every((w, i) => {
     const copy = copies[i]?.wheel
-    return (
-      !!copy && (before.migrated || (copy.updatedAt === w.updatedAt && copy.items.length === w.items.length))
-    )
+    return !!copy && copy.updatedAt === w.updatedAt && copy.items.length === w.items.length
   })
 }
 
@@ -72,10 +71,24 @@ function wheelsIn(text: string | null): Wheel[] {
 
 /**
  * The wheels pages left behind (other tabs', or this browser's last visit: saved-wheels-journal.ts),
- * read at start once the database is open. Their keys are emptied: this tab now holds them and
- * writes them, and keeps them again should it be left first.
+ * read at start once the database is open, with what the key held where the wheels had been moved
+ * in already (migrateFromLocalStorage), whose deletions are carried out here as a deletion on /saved
+ * is. The pages' keys are emptied: this tab now holds those wheels and writes them, and keeps them
+ * again should it be left first.
  */
 export function takeLeftWheels(): Wheel[] {
+  const { wheels, deleted } = fromKey
+  fromKey = { wheels: [], deleted: [] }
+  const { store } = saved
+  if (store && deleted.length > 0) {
+    saved.tombstones.record(deleted)
+    const kept = store.getState().savedWheels.filter((w) => !w.id || !deleted.includes(w.id))
+    store.setState({ savedWheels: kept })
+  }
+  return [...wheels, ...pagesLeft()]
+}
+
+function pagesLeft(): Wheel[] {
   try {
     return savedPendingKeys(Object.keys(localStorage))
       .filter((key) => key !== OWN_PENDING_KEY)

@@ -259,7 +259,7 @@ export async function startSavedWheels(
     saved.mode = 'indexeddb'
     applySaved({ savedWheels: list, savedWheelsLoaded: true, savedSummaries: null }, 'stored')
     // The local-storage copy goes only now that the new one has been read back.
-    persist(fromLocalStorage.length > 0)
+    persist(moving.length > 0)
     legacy.clearSyncState()
     // What other tabs changed while this one was reading is read again now.
     for (const notice of early.splice(0)) void followOtherTab(notice)
