@@ -178,6 +178,25 @@ describe('the browser data owner', () => {
     expect((await inDatabase()).names).toEqual([])
   })
 
+  it('the older keys’ deletions are stored as tombstones before those keys go, and never remove a wheel saved again since', async () => {
+    const page = await load()
+    const { saved } = await import('./saved-wheels-state')
+    const migration = await import('./saved-wheels-migration')
+    localStorage.setItem(SYNC_DELETED_KEY, JSON.stringify(['b', 'x']))
+    const db = saved.db as IDBDatabase
+    // The key holds a wheel without a time (an older version's): taken in, as nothing says it was pulled.
+    const untimed = { ...wheel('u', 'Without a time'), updatedAt: undefined }
+    expect(await migration.migrateFromLocalStorage(db, [untimed])).toBe(true)
+    expect(await readTombstones(db)).toEqual(['b', 'x'])
+    // Wheel b saved again here after that read (or brought by another tab's write).
+    page.useWheelStore.setState({ savedWheels: [wheel('b', 'Saved again')] })
+    expect(migration.takeLeftWheels().map((w) => w.name)).toEqual(['Without a time'])
+    expect(page.useWheelStore.getState().savedWheels.map((w) => w.name)).toEqual(['Saved again'])
+    expect(await page.writeSavedNow()).toBe(true)
+    expect((await inDatabase()).names).toEqual(['Saved again'])
+    expect(await readTombstones(db)).toEqual(['x'])
+  })
+
   it('a start whose code failed to load says so, reads the wheels at the next need, and never writes back wheels declined meanwhile', async () => {
     const page = await load()
     page.takeInCloudWheels([wheel('a', 'In the database')])

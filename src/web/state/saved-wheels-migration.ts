@@ -31,25 +31,31 @@ export async function migrateFromLocalStorage(
   const oldSync = legacy.readSyncState()
   const oldDeleted = legacy.readDeletedWheels()
   if (before.migrated) {
+    const pulled = (w: Wheel) => {
+      const agreed = w.id ? oldSync?.synced[w.id] : undefined
+      return agreed !== undefined && agreed === w.updatedAt
+    }
     fromKey = {
-      wheels: wheels.filter((w) => !w.id || oldSync?.synced[w.id] !== w.updatedAt),
+      wheels: wheels.filter((w) => !pulled(w)),
       // A wheel the key still holds is not one deleted there.
       deleted: oldDeleted.filter((id) => !wheels.some((w) => w.id === id)),
     }
+    // The deletions are stored as tombstones now, before the start empties the older keys; the
+    // wheels themselves go with the taking-in.
+    if (fromKey.deleted.length > 0) await writeSaved(database, { deletedAdd: fromKey.deleted })
     return true
   }
   let seq = Math.max(0, ...before.seqs.values())
-  const put = wheels
-    .filter((w): w is Wheel & { id: string } => !!w.id)
-    .map((wheel) => ({ id: wheel.id, seq: ++seq, wheel }))
+  const moving = wheels.filter((w): w is Wheel & { id: string } => !!w.id)
+  const put = moving.map((wheel) => ({ id: wheel.id, seq: ++seq, wheel }))
   // One transaction with the mark: a move cut off before its commit changed nothing, and one cut
   // off after it leaves the rest to the next start's taking-in.
   await writeSaved(database, { put, sync: oldSync, deleted: oldDeleted, migrated: true })
   const copies = await readWheels(
     database,
-    wheels.flatMap((w) => (w.id ? [w.id] : [])),
+    moving.map((w) => w.id),
   )
-  return wheels.every((w, i) => {
+  return moving.every((w, i) => {
     const copy = copies[i]?.wheel
     return !!copy && copy.updatedAt === w.updatedAt && copy.items.length === w.items.length
   })
@@ -79,10 +85,14 @@ function wheelsIn(text: string | null): Wheel[] {
 export function takeLeftWheels(): Wheel[] {
   const { wheels, deleted } = fromKey
   fromKey = { wheels: [], deleted: [] }
-  const { store } = saved
-  if (store && deleted.length > 0) {
-    saved.tombstones.record(deleted)
-    const kept = store.getState().savedWheels.filter((w) => !w.id || !deleted.includes(w.id))
+  const { store, dirtyPut } = saved
+  // Not a wheel saved here since (or brought by another tab): that is newer than the deletion, whose
+  // tombstone goes again.
+  const gone = deleted.filter((id) => !dirtyPut.has(id))
+  saved.tombstones.forget(deleted.filter((id) => dirtyPut.has(id)))
+  if (store && gone.length > 0) {
+    saved.tombstones.record(gone)
+    const kept = store.getState().savedWheels.filter((w) => !w.id || !gone.includes(w.id))
     store.setState({ savedWheels: kept })
   }
   return [...wheels, ...pagesLeft()]
