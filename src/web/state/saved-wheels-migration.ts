@@ -1,9 +1,10 @@
 import { savedPendingKeys } from '../../core/storage/keys'
 import { strictWheel } from '../../core/wheel/checks'
 import type { Wheel } from '../../core/wheel/model'
-import { readIndex, readWheels, writeSaved } from './saved-wheels-db'
+import { readIndex, readTombstones, readWheels, type StoredWheel, writeSaved } from './saved-wheels-db'
 import { OWN_PENDING_KEY } from './saved-wheels-journal'
-import { saved } from './saved-wheels-state'
+import { reopen } from './saved-wheels-persistence'
+import { applySaved, type Notice, saved } from './saved-wheels-state'
 import * as legacy from './sync-state'
 
 /**
@@ -40,9 +41,6 @@ export async function migrateFromLocalStorage(
       // A wheel the key still holds is not one deleted there.
       deleted: oldDeleted.filter((id) => !wheels.some((w) => w.id === id)),
     }
-    // The deletions are stored as tombstones now, before the start empties the older keys; the
-    // wheels themselves go with the taking-in.
-    if (fromKey.deleted.length > 0) await writeSaved(database, { deletedAdd: fromKey.deleted })
     return true
   }
   let seq = Math.max(0, ...before.seqs.values())
@@ -85,17 +83,18 @@ function wheelsIn(text: string | null): Wheel[] {
 export function takeLeftWheels(): Wheel[] {
   const { wheels, deleted } = fromKey
   fromKey = { wheels: [], deleted: [] }
+  const left = pagesLeft()
   const { store, dirtyPut } = saved
-  // Not a wheel saved here since (or brought by another tab): that is newer than the deletion, whose
-  // tombstone goes again.
-  const gone = deleted.filter((id) => !dirtyPut.has(id))
-  saved.tombstones.forget(deleted.filter((id) => dirtyPut.has(id)))
+  // Not a wheel saved since, in this page (another tab's write of the key among it) or in one left
+  // unstored: that save is kept over the deletion. A deletion is carried out as one on /saved is:
+  // kept in this page until written (a page closed first brings the wheel back; nothing is lost).
+  const gone = deleted.filter((id) => !dirtyPut.has(id) && !left.some((w) => w.id === id))
   if (store && gone.length > 0) {
     saved.tombstones.record(gone)
     const kept = store.getState().savedWheels.filter((w) => !w.id || !gone.includes(w.id))
     store.setState({ savedWheels: kept })
   }
-  return [...wheels, ...pagesLeft()]
+  return [...wheels, ...left]
 }
 
 function pagesLeft(): Wheel[] {
@@ -110,4 +109,35 @@ function pagesLeft(): Wheel[] {
   } catch {
     return []
   }
+}
+
+/**
+ * Another tab wrote saved wheels (its notice): they are read and shown here, but for those this tab
+ * changed and has not written yet. Loaded with the start's code (saved-wheels-start.ts), which
+ * hears the notices from the start and passes them on once the wheels are read.
+ */
+export async function followOtherTab(notice: Notice): Promise<void> {
+  const { db, store, dirtyPut } = saved
+  if (!db || !store) return
+  let rows: (StoredWheel | null)[]
+  try {
+    if (notice.tombstones) saved.tombstones.stored(await readTombstones(db))
+    rows = await readWheels(db, notice.put)
+  } catch {
+    // The connection is gone: open it again; the next notice or this tab's next write catches up.
+    await reopen()
+    return
+  }
+  const list = [...store.getState().savedWheels]
+  const index = new Map(list.map((w, i) => [w.id, i]))
+  for (const row of rows) {
+    if (!row || dirtyPut.has(row.id)) continue
+    saved.seqs.set(row.id, row.seq)
+    saved.nextSeq = Math.max(saved.nextSeq, row.seq + 1)
+    const at = index.get(row.id)
+    if (at === undefined) list.push(row.wheel)
+    else list[at] = row.wheel
+  }
+  const gone = new Set(notice.remove.filter((id) => !dirtyPut.has(id)))
+  applySaved({ savedWheels: list.filter((w) => !gone.has(w.id ?? '')) }, 'stored')
 }

@@ -2,16 +2,8 @@ import { SAVED_WHEELS_DB } from '../../core/storage/keys'
 import type { Wheel } from '../../core/wheel/model'
 import { runDeclinedDataRemovers } from './declined-data-removers'
 import { afterPaint, mergeNewer, withinTime } from './saved-wheels-changes'
-import type { StoredWheel } from './saved-wheels-db'
 import { changedHere, keepUnstored } from './saved-wheels-journal'
-import {
-  commitSaved,
-  noteChange,
-  reopen,
-  savedWheelsDb,
-  schedule,
-  writeWaiting,
-} from './saved-wheels-persistence'
+import { commitSaved, noteChange, savedWheelsDb, schedule, writeWaiting } from './saved-wheels-persistence'
 import {
   applySaved,
   CHANNEL,
@@ -68,33 +60,6 @@ function mergeIn(wheels: readonly Wheel[]) {
   const merged = mergeNewer(store.getState().savedWheels, wheels, saved.tombstones.list())
   // Not as a remote change: these wheels are new to the database too, so they are written.
   if (merged) store.setState({ savedWheels: merged })
-}
-
-async function followOtherTab(notice: Notice) {
-  const { db, store, dirtyPut } = saved
-  if (!db || !store) return
-  let rows: (StoredWheel | null)[]
-  try {
-    const { readTombstones, readWheels } = await savedWheelsDb()
-    if (notice.tombstones) saved.tombstones.stored(await readTombstones(db))
-    rows = await readWheels(db, notice.put)
-  } catch {
-    // The connection is gone: open it again; the next notice or this tab's next write catches up.
-    await reopen()
-    return
-  }
-  const list = [...store.getState().savedWheels]
-  const index = new Map(list.map((w, i) => [w.id, i]))
-  for (const row of rows) {
-    if (!row || dirtyPut.has(row.id)) continue
-    saved.seqs.set(row.id, row.seq)
-    saved.nextSeq = Math.max(saved.nextSeq, row.seq + 1)
-    const at = index.get(row.id)
-    if (at === undefined) list.push(row.wheel)
-    else list[at] = row.wheel
-  }
-  const gone = new Set(notice.remove.filter((id) => !dirtyPut.has(id)))
-  applySaved({ savedWheels: list.filter((w) => !gone.has(w.id ?? '')) }, 'stored')
 }
 
 /** Another tab removed the saved wheels: this one lets go of its copy and stops syncing. */
@@ -184,12 +149,15 @@ export async function startSavedWheels(
   // Other tabs' changes are heard from the start; those that arrive before the wheels are read
   // wait for them.
   const early: Notice[] = []
+  // Read with the code that reads the wheels (saved-wheels-migration.ts), loaded before any is heard
+  // here: until then notices wait in `early`.
+  let follow: (notice: Notice) => void = () => {}
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL)
   saved.channel = channel
   if (channel)
     channel.onmessage = (event: MessageEvent<Notice>) => {
       if (event.data.cleared) clearedInOtherTab()
-      else if (saved.mode === 'indexeddb') void followOtherTab(event.data)
+      else if (saved.mode === 'indexeddb') follow(event.data)
       else {
         early.push(event.data)
         wakeUp()
@@ -210,8 +178,9 @@ export async function startSavedWheels(
   wakeUp = () => {}
   const [
     { openSavedWheelsDb, readSaved, readSummaries },
-    { migrateFromLocalStorage: migrate, takeLeftWheels },
+    { migrateFromLocalStorage: migrate, takeLeftWheels, followOtherTab },
   ] = await whenLoaded(() => Promise.all([savedWheelsDb(), import('./saved-wheels-migration')]))
+  follow = (notice) => void followOtherTab(notice)
   const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
   const { db } = opened
   saved.db = db
@@ -262,7 +231,7 @@ export async function startSavedWheels(
     persist(moving.length > 0)
     legacy.clearSyncState()
     // What other tabs changed while this one was reading is read again now.
-    for (const notice of early.splice(0)) void followOtherTab(notice)
+    for (const notice of early.splice(0)) follow(notice)
     if (lateLocal) mergeIn(lateLocal)
     lateLocal = null
     // Wheels a page was left with before they were stored (this tab's last visit, or another's).
