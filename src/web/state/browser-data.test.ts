@@ -199,7 +199,7 @@ describe('the browser data owner', () => {
     expect(await readTombstones(db)).toEqual(['x'])
   })
 
-  it('a start whose code failed to load says so, reads the wheels at the next need, and never writes back wheels declined meanwhile', async () => {
+  it('a start whose code failed to load says so, reads the wheels once the browser is back online, and never writes back wheels declined meanwhile', async () => {
     const page = await load()
     page.takeInCloudWheels([wheel('a', 'In the database')])
     await page.storeSyncRecord({ userId: 'u1', cursor: 1, synced: { a: at(1) } })
@@ -220,7 +220,9 @@ describe('the browser data owner', () => {
       const { removeDeclinedData } = await import('./data-removal')
       await removeDeclinedData()
       vi.doUnmock('./saved-wheels-migration')
-      // The next need of the wheels loads the code: the start goes on, and the message goes.
+      // The browser back online loads the code: the start goes on, and the message goes.
+      window.dispatchEvent(new Event('online'))
+      await vi.waitFor(() => expect(again.useWheelStore.getState().savedWheelsLoaded).toBe(true))
       await again.savedWheelsRead()
       expect(again.useWheelStore.getState().storageProblem).toBeNull()
       expect(again.useWheelStore.getState().savedWheels).toEqual([])

@@ -75,8 +75,8 @@ function clearedInOtherTab() {
 /**
  * Loads the code the start needs. Where it fails to load (the network gone, here or earlier in the
  * visit on another page), the page says that the saved wheels could not be read, and the next need
- * of them (a page or a Save asking for them, another tab's change; or one that came while the try
- * loaded) tries again. Meanwhile they stay unread, as while the start runs: nothing is written over
+ * of them (a page or a Save asking for them, another tab's change, the browser back online; or one
+ * that came while the try loaded) tries again. Meanwhile they stay unread, as while the start runs: nothing is written over
  * them, no save is said to be stored, and what is saved waits in the wheel's key.
  */
 async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
@@ -92,6 +92,7 @@ async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
       if (!asked)
         await new Promise<void>((resolve) => {
           wakeUp = () => resolve()
+          addEventListener('online', wakeUp, { once: true })
         })
       setProblem(null, [SAVED_UNREAD_MESSAGE])
     }
