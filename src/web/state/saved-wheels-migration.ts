@@ -1,6 +1,7 @@
 import { savedPendingKeys } from '../../core/storage/keys'
 import { strictWheel } from '../../core/wheel/checks'
 import type { Wheel } from '../../core/wheel/model'
+import { recordDeletedWheels } from './browser-data'
 import { readIndex, readTombstones, readWheels, type StoredWheel, writeSaved } from './saved-wheels-db'
 import { OWN_PENDING_KEY } from './saved-wheels-journal'
 import { reopen } from './saved-wheels-persistence'
@@ -32,10 +33,7 @@ export async function migrateFromLocalStorage(
   const oldSync = legacy.readSyncState()
   const oldDeleted = legacy.readDeletedWheels()
   if (before.migrated) {
-    const pulled = (w: Wheel) => {
-      const agreed = w.id ? oldSync?.synced[w.id] : undefined
-      return agreed !== undefined && agreed === w.updatedAt
-    }
+    const pulled = (w: Wheel) => !!w.id && w.updatedAt !== undefined && oldSync?.synced[w.id] === w.updatedAt
     fromKey = {
       wheels: wheels.filter((w) => !pulled(w)),
       // A wheel the key still holds is not one deleted there.
@@ -90,7 +88,7 @@ export function takeLeftWheels(): Wheel[] {
   // kept in this page until written (a page closed first brings the wheel back; nothing is lost).
   const gone = deleted.filter((id) => !dirtyPut.has(id) && !left.some((w) => w.id === id))
   if (store && gone.length > 0) {
-    saved.tombstones.record(gone)
+    recordDeletedWheels(gone)
     const kept = store.getState().savedWheels.filter((w) => !w.id || !gone.includes(w.id))
     store.setState({ savedWheels: kept })
   }

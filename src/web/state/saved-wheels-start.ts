@@ -76,8 +76,9 @@ function clearedInOtherTab() {
  * Loads the code the start needs. Where it fails to load (the network gone, here or earlier in the
  * visit on another page), the page says that the saved wheels could not be read, and the next need
  * of them (a page or a Save asking for them, another tab's change, the browser back online; or one
- * that came while the try loaded) tries again. Meanwhile they stay unread, as while the start runs: nothing is written over
- * them, no save is said to be stored, and what is saved waits in the wheel's key.
+ * that came while the try loaded) tries again. Meanwhile they stay unread, as while the start runs:
+ * nothing is written over them, no save is said to be stored, and what is saved waits in the
+ * wheel's key.
  */
 async function whenLoaded<T>(load: () => Promise<T>): Promise<T> {
   for (;;) {
@@ -150,8 +151,8 @@ export async function startSavedWheels(
   // Other tabs' changes are heard from the start; those that arrive before the wheels are read
   // wait for them.
   const early: Notice[] = []
-  // Read with the code that reads the wheels (saved-wheels-migration.ts), loaded before any is heard
-  // here: until then notices wait in `early`.
+  // Read with the code that reads the wheels (saved-wheels-migration.ts), loaded before the wheels
+  // are read: until then notices wait in `early`.
   let follow: (notice: Notice) => void = () => {}
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL)
   saved.channel = channel
