@@ -136,10 +136,15 @@ test("a room's screen as an overlay: fills its frame, the winner on a readable b
   for (const size of SIZES) {
     await screen.setViewportSize(size)
     await expect(screen.getByTestId('winner-banner')).toBeVisible()
-    // Less than the frame by the banner's band and the pointer's room only.
+    // Less than the frame by the banner's band and the pointer's room only. The wheel follows
+    // the new size a frame or two after it is set: wait for it to fit, in both directions.
+    const side = Math.min(size.width, size.height)
     await expect
-      .poll(async () => (await box(screen.getByTestId('wheel'))).width)
-      .toBeGreaterThan(Math.min(size.width, size.height) - 120)
+      .poll(async () => {
+        const width = (await box(screen.getByTestId('wheel'))).width
+        return width > side - 120 && width < side
+      })
+      .toBe(true)
     await expectFilled(screen, 120)
     await expectBannerContrast(screen, `screen at ${size.width}×${size.height}`)
     await screen.screenshot({ path: shotPath(`overlay-screen-${size.width}x${size.height}.png`) })
