@@ -256,7 +256,7 @@ test('the saved wheels’ code failing to load: the page says so, a save waits a
   // The next visits to /wheel lose the network for the code that reads the saved wheels.
   let failing = true
   let failed = 0
-  await page.route(/\/assets\/saved-wheels-migration-[\w-]+\.js$/, (route) => {
+  await page.route(/\/assets\/saved-wheels-intake-[\w-]+\.js$/, (route) => {
     if (!failing) return route.continue()
     failed += 1
     return route.abort('internetdisconnected')

@@ -178,13 +178,13 @@ describe("/saved's list read as its page is parsed", () => {
 
   it('does not load without the code that moves and reads the wheels, so no card waits on code that failed', async () => {
     vi.resetModules()
-    vi.doMock('./saved-wheels-migration', () => {
+    vi.doMock('./saved-wheels-intake', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
     try {
       await expect(import('./browser-data-early-list')).rejects.toThrow()
     } finally {
-      vi.doUnmock('./saved-wheels-migration')
+      vi.doUnmock('./saved-wheels-intake')
     }
   })
 })

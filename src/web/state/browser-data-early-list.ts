@@ -2,7 +2,7 @@ import { registerDeclinedDataRemover } from './declined-data-removers'
 import { EARLY_SAVED_LIST, inSaveOrder, type StoredSummary } from './saved-wheels-db'
 // The code that moves and reads the wheels loads with /saved's, or the page does not load at all
 // (an error page that offers a retry): never cards whose every action waits for code that failed.
-import './saved-wheels-migration'
+import './saved-wheels-intake'
 import { useWheelStore } from './wheel-store'
 
 // The list shown before the wheels are read goes with them when the user declines storage here or

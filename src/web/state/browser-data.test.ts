@@ -181,7 +181,7 @@ describe('the browser data owner', () => {
   it('the older keys’ deletions never remove a wheel saved again since, here or in a page left unstored', async () => {
     const page = await load()
     const { saved } = await import('./saved-wheels-state')
-    const migration = await import('./saved-wheels-migration')
+    const migration = await import('./saved-wheels-intake')
     localStorage.setItem(SYNC_DELETED_KEY, JSON.stringify(['b', 'p', 'x']))
     // Wheel p saved again in a page left before it was stored (its key of wheels left unstored).
     localStorage.setItem(`${SAVED_PENDING_PREFIX}other-tab`, JSON.stringify([wheel('p', 'Left unstored')]))
@@ -208,7 +208,7 @@ describe('the browser data owner', () => {
     localStorage.setItem(STORE_KEY, JSON.stringify({ ...key, savedWheels: [wheel('k', 'In the key')] }))
 
     vi.resetModules()
-    vi.doMock('./saved-wheels-migration', () => {
+    vi.doMock('./saved-wheels-intake', () => {
       throw new Error('Failed to fetch dynamically imported module')
     })
     try {
@@ -219,7 +219,7 @@ describe('the browser data owner', () => {
       expect(again.useWheelStore.getState().savedWheelsLoaded).toBe(false)
       const { removeDeclinedData } = await import('./data-removal')
       await removeDeclinedData()
-      vi.doUnmock('./saved-wheels-migration')
+      vi.doUnmock('./saved-wheels-intake')
       // The browser back online loads the code: the start goes on, and the message goes.
       window.dispatchEvent(new Event('online'))
       await vi.waitFor(() => expect(again.useWheelStore.getState().savedWheelsLoaded).toBe(true))
@@ -228,7 +228,7 @@ describe('the browser data owner', () => {
       expect(again.useWheelStore.getState().savedWheels).toEqual([])
       expect((await inDatabase()).names).toEqual([])
     } finally {
-      vi.doUnmock('./saved-wheels-migration')
+      vi.doUnmock('./saved-wheels-intake')
     }
   })
 })

@@ -8,7 +8,7 @@ import { saved } from './saved-wheels-state'
  * is hidden with such a write waiting or under way, those wheels go to local storage, which writes
  * at once, and the next start takes them in (newer copies win) and writes them to the database.
  * Each tab has a key of its own, so two tabs hidden at once do not write over each other's.
- * The next start reads them back with takeLeftWheels (saved-wheels-migration.ts).
+ * The next start reads them back with takeLeftWheels (saved-wheels-intake.ts).
  */
 
 /** This tab's key. */

@@ -151,7 +151,7 @@ export async function startSavedWheels(
   // Other tabs' changes are heard from the start; those that arrive before the wheels are read
   // wait for them.
   const early: Notice[] = []
-  // Read with the code that reads the wheels (saved-wheels-migration.ts), loaded before the wheels
+  // Read with the code that reads the wheels (saved-wheels-intake.ts), loaded before the wheels
   // are read: until then notices wait in `early`.
   let follow: (notice: Notice) => void = () => {}
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL)
@@ -181,7 +181,7 @@ export async function startSavedWheels(
   const [
     { openSavedWheelsDb, readSaved, readSummaries },
     { migrateFromLocalStorage: migrate, takeLeftWheels, followOtherTab },
-  ] = await whenLoaded(() => Promise.all([savedWheelsDb(), import('./saved-wheels-migration')]))
+  ] = await whenLoaded(() => Promise.all([savedWheelsDb(), import('./saved-wheels-intake')]))
   follow = (notice) => void followOtherTab(notice)
   const opened = await withinTime(openSavedWheelsDb(), OPEN_TIMEOUT_MS)
   const { db } = opened

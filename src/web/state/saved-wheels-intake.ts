@@ -1,3 +1,6 @@
+// What the saved wheels' start takes in from outside the database, loaded with the database's code:
+// an older version's wheels in local storage (moved in once), the wheels a visit left in the keys
+// (takeLeftWheels), and other tabs' notices (followOtherTab). Not on a first visit's path.
 import { savedPendingKeys } from '../../core/storage/keys'
 import { strictWheel } from '../../core/wheel/checks'
 import type { Wheel } from '../../core/wheel/model'
