@@ -240,7 +240,7 @@ export default async function giveawayBench(): Promise<BenchResult> {
     // Counted in the page, 10 times a second: Playwright's text search over 10,000 rows, polled,
     // would be main-thread work of the harness inside the measured tasks.
     await proof.waitForFunction(
-      () => document.querySelectorAll('[aria-labelledby="draw-entries"] li').length >= 10_000,
+      () => document.querySelectorAll('[aria-labelledby="draw-entries"] [role="listitem"]').length >= 10_000,
       null,
       { polling: 100, timeout: 60_000 },
     )
