@@ -14,6 +14,7 @@ describe('the proof page’s entries', () => {
     render(<DrawEntries entries={entries(250)} winnerIndex={0} />)
     expect(screen.getByRole('heading', { name: 'Entries (250)' })).toBeTruthy()
     expect(listed()).toHaveLength(100)
+    expect(listed()[99]?.getAttribute('aria-setsize')).toBe('100')
     expect(screen.getByText(/The first 100 of 250 entries are listed\./)).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Show all 250 entries' }))
     await waitFor(() => expect(listed()).toHaveLength(250), { timeout: 15_000 })
@@ -37,6 +38,9 @@ describe('the proof page’s entries', () => {
     expect(runs.flat().map((row) => row.textContent)).toEqual(
       entries(1_200).map(([text], i) => `${i + 1}.${text}weight 1`),
     )
+    // Each row says its place in the whole list: a run not drawn yet is not read out.
+    const row = runs.flat()[999] as HTMLElement
+    expect([row.getAttribute('aria-posinset'), row.getAttribute('aria-setsize')]).toEqual(['1000', '1200'])
   }, 60_000)
 
   it('lists a short draw whole, without a Show all button', () => {

@@ -46,7 +46,13 @@ export function DrawEntries({ entries, winnerIndex }: Pick<PublicDraw, 'entries'
             className="divide-y divide-slate-200 [content-visibility:auto] dark:divide-slate-800"
             style={{ containIntrinsicSize: `auto ${(to - from) * ROW_REM}rem` }}
           >
-            <EntryRows entries={entries} from={from} to={to} winnerIndex={winnerIndex} />
+            <EntryRows
+              entries={entries}
+              from={from}
+              to={to}
+              size={all ? entries.length : listed}
+              winnerIndex={winnerIndex}
+            />
           </div>
         ))}
       </div>
@@ -65,16 +71,22 @@ export function DrawEntries({ entries, winnerIndex }: Pick<PublicDraw, 'entries'
   )
 }
 
-/** Entries from..to-1 as rows of the list; a run already listed is not rendered again. */
+/**
+ * Entries from..to-1 as rows of the list; a run already listed is not rendered again. Each row says
+ * its place among `size` (aria-posinset / aria-setsize): the rows of a run the browser has not
+ * drawn yet are not in the accessibility tree, so the list's own count would be short.
+ */
 const EntryRows = memo(function EntryRows({
   entries,
   from,
   to,
+  size,
   winnerIndex,
 }: {
   entries: readonly DrawEntry[]
   from: number
   to: number
+  size: number
   winnerIndex: number | null
 }) {
   // One label per distinct weight: a run of 500 entries formats a handful of messages, not 500.
@@ -92,6 +104,8 @@ const EntryRows = memo(function EntryRows({
         role="listitem"
         // The place as the key: entries are fixed, and two may share a text.
         key={i}
+        aria-posinset={i + 1}
+        aria-setsize={size}
         className={`flex gap-3 px-3 py-2 text-sm ${
           i === winnerIndex ? 'bg-emerald-50 font-semibold dark:bg-emerald-950' : ''
         }`}
