@@ -13,7 +13,7 @@ export const FIRST_LISTED = 100
  * 43–79 ms of CPU on a 2-core machine, 250 makes it 23–41 ms.
  */
 const SLICE = 250
-/** A one-line row's height (py-2 and a line of text-sm): a run's size until it is first drawn. */
+/** A one-line row's height (py-2 and a line of text-sm), less its 1px line: a run's size until drawn. */
 const ROW_REM = 2.25
 
 /** A draw's entries in order with their weights, the first hundred until the reader asks for all. */
@@ -44,7 +44,8 @@ export function DrawEntries({ entries, winnerIndex }: Pick<PublicDraw, 'entries'
           <div
             key={from}
             className="divide-y divide-slate-200 [content-visibility:auto] dark:divide-slate-800"
-            style={{ containIntrinsicSize: `auto ${(to - from) * ROW_REM}rem` }}
+            // Its height until first drawn (its rows and the lines between them); its width is the list's.
+            style={{ containIntrinsicHeight: `auto calc(${(to - from) * ROW_REM}rem + ${to - from - 1}px)` }}
           >
             <EntryRows
               entries={entries}
@@ -89,7 +90,7 @@ const EntryRows = memo(function EntryRows({
   size: number
   winnerIndex: number | null
 }) {
-  // One label per distinct weight: a run of 500 entries formats a handful of messages, not 500.
+  // One label per distinct weight: a run of 250 entries formats a handful of messages, not 250.
   const labels = new Map<number, string>()
   const weightLabel = (weight: number) => {
     const label = labels.get(weight) ?? t('weight {weight}', { weight })
