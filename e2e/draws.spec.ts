@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test'
 import { test } from './fixtures'
-import { registerUser } from './premium-helpers'
+import { registerPremium, registerUser } from './premium-helpers'
 import { colorsUnderPointer, hexToRgb, items, near, openWithWheel } from './wheel-helpers'
 
 const COLORS = ['#ef4444', '#22c55e', '#3b82f6', '#eab308', '#8b5cf6', '#f97316']
@@ -202,6 +202,37 @@ test('visitors see no switch; a draw not yet revealed and a missing draw say so'
 
   await page.goto('/draw/AAAAAAAAAAAAAAAAAAAAAA')
   await expect(page.getByRole('heading', { name: 'Draw not found' })).toBeVisible()
+})
+
+test('Show all lists every entry of a big draw in order, each with its place, and the last ones show when scrolled to', async ({
+  page,
+}) => {
+  await registerPremium(page, 'Big Raffle Host')
+  const entries = Array.from({ length: 1_200 }, (_, i) => [`Entrant ${i + 1}`, 1])
+  const made = await page.request.post('/api/draws', { data: { name: 'Big raffle', entries } })
+  expect(made.status()).toBe(201)
+  const { id } = await made.json()
+  expect((await page.request.post(`/api/draws/${id}/reveal`, { data: { clientSeed: 'e2e' } })).status()).toBe(
+    200,
+  )
+  await page.goto(`/draw/${id}`)
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+  const rows = page.getByRole('list', { name: 'Entries (1,200)' }).getByRole('listitem')
+  await expect(rows).toHaveCount(100)
+  await page.getByRole('button', { name: 'Show all 1,200 entries' }).click()
+  await expect(rows).toHaveCount(1_200)
+  await expect(page.getByRole('list', { name: 'Entries (1,200)' })).toHaveAttribute('aria-busy', 'false')
+  expect(await rows.evaluateAll((els) => els.map((el) => el.textContent))).toEqual(
+    entries.map(([text], i) => `${i + 1}.${text}weight 1`),
+  )
+  // Each row says its place in the whole list (rows the browser has not drawn yet are not read out).
+  await expect(rows.nth(1_199)).toHaveAttribute('aria-posinset', '1200')
+  await expect(rows.nth(1_199)).toHaveAttribute('aria-setsize', '1200')
+  // The last run, skipped while off screen, is drawn once scrolled to: its rows have their height.
+  await rows.nth(1_199).scrollIntoViewIfNeeded()
+  await expect(rows.nth(1_199)).toBeInViewport()
+  const last = await rows.nth(1_199).boundingBox()
+  expect(last?.height).toBeGreaterThan(20)
 })
 
 test.describe('at 375 px in dark mode', () => {

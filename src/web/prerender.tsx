@@ -89,8 +89,9 @@ export const WHEEL_TITLE_SCRIPT = `<script>(()=>{try{const h=document.getElement
  * (scripts/prerender.mjs), and opening the browser's database only then kept the cards waiting for
  * it. The summaries' rows are left in EARLY_SAVED_LIST for the page's first render
  * (state/browser-data-early-list.ts); read after the page's code had its chance, they are not
- * kept. A browser without the database creates none: the upgrade that would create it is aborted. The connection closes once its one read is done, so it never
- * holds up the app's own opening (which may upgrade the database).
+ * kept. A browser without the database creates none: the upgrade that would create it is aborted.
+ * The connection closes once its one read is done, so it never holds up the app's own opening
+ * (which may upgrade the database).
  */
 export const SAVED_LIST_SCRIPT = `<script>(()=>{try{const o=indexedDB.open(${JSON.stringify(
   SAVED_WHEELS_DB,
