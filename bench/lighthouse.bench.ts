@@ -9,7 +9,7 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium'
 import { isLocale, localizedPath } from '../src/core/i18n/locales'
 import type { BenchResult } from './run'
-import { round, startBuiltServer } from './support'
+import { round, startBuiltServer, waitForQuietMachine } from './support'
 
 // English and one more language (LIGHTHOUSE_LOCALES, default Japanese: the largest glyphs and fonts).
 const LOCALES = (process.env.LIGHTHOUSE_LOCALES ?? 'en,ja').split(',').filter(isLocale)
@@ -83,6 +83,8 @@ export default async function lighthouseBench(): Promise<BenchResult> {
     notes.push(`This machine has no font for ${locale}: its pages were measured as empty boxes.`)
   try {
     for (let run = 0; run < RUNS; run++) {
+      // Each run's browser starts once the last one has closed and the machine is quiet.
+      await waitForQuietMachine()
       const chrome = await launchForAudits()
       try {
         for (const path of PAGES) {

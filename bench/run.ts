@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type FiguresByBench, SPEED_BENCHES, speedGoals } from './speed-goals'
+import { waitForQuietMachine } from './support'
 
 export type BenchResult = {
   title: string
@@ -49,10 +50,17 @@ let failed = 0
 for (const file of files) {
   const name = file.replace(/\.bench\.ts$/, '')
   try {
+    // Each bench starts on a quiet machine, not in what the one before left running.
+    const quiet = await waitForQuietMachine()
     const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as {
       default: () => Promise<BenchResult>
     }
     const result = await mod.default()
+    const idle = `${Math.round(quiet.idle * 100)} % idle`
+    result.notes = [
+      ...(result.notes ?? []),
+      `The machine before this bench: ${idle} in the last second, after waiting ${Math.round(quiet.waitedMs / 1000)} s for a quiet second (≥ 85 % idle).`,
+    ]
     printTable(result)
     writeFileSync(
       resultFile(name),

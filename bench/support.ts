@@ -91,3 +91,35 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits
+
+/** The machine's CPU time so far, idle and in all (jiffies of every core, /proc/stat's first line). */
+function cpuTimes(): { idle: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number)
+  // user nice system idle iowait irq softirq steal: idle and iowait are a core doing nothing.
+  return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) }
+}
+
+/**
+ * Waits until the machine has been quiet for a second (at least `idleShare` of every core idle):
+ * what one bench leaves behind (a browser still closing, PostgreSQL writing out a dropped
+ * database) then does not land in the next one's figures. Gives up after `maxMs`; answers how long
+ * it waited and the idle share of the last second, for the bench's notes.
+ */
+export async function waitForQuietMachine(
+  idleShare = 0.85,
+  maxMs = 60_000,
+): Promise<{ waitedMs: number; idle: number }> {
+  const start = Date.now()
+  for (;;) {
+    const before = cpuTimes()
+    await sleep(1_000)
+    const after = cpuTimes()
+    const idle = (after.idle - before.idle) / Math.max(1, after.total - before.total)
+    const waitedMs = Date.now() - start
+    if (idle >= idleShare || waitedMs >= maxMs) return { waitedMs, idle }
+  }
+}
