@@ -79,6 +79,8 @@ export default async function lighthouseBench(): Promise<BenchResult> {
   const notes: string[] = []
   /** Lighthouse's measure of this machine's CPU in each audit ("CPU/Memory Power"). */
   const benchmarkIndexes: number[] = []
+  /** The same, run by run (the pages in PAGES' order): a run whose pages all score low shows here. */
+  const indexesByRun: number[][] = []
   for (const locale of languagesWithoutFont())
     notes.push(`This machine has no font for ${locale}: its pages were measured as empty boxes.`)
   try {
@@ -86,10 +88,14 @@ export default async function lighthouseBench(): Promise<BenchResult> {
       // Each run's browser starts once the last one has closed and the machine is quiet.
       await waitForQuietMachine()
       const chrome = await launchForAudits()
+      indexesByRun.push([])
       try {
         for (const path of PAGES) {
           const lhr = await audit(`${server.url}${path}`, chrome.port, notes)
-          if (lhr.environment?.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex)
+          if (lhr.environment?.benchmarkIndex) {
+            benchmarkIndexes.push(lhr.environment.benchmarkIndex)
+            indexesByRun[run]?.push(Math.round(lhr.environment.benchmarkIndex))
+          }
           // A run Lighthouse could not finish scores 0: say why, rather than report a silent 0.
           if (lhr.runtimeError)
             notes.push(`${path}: Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
@@ -153,6 +159,7 @@ export default async function lighthouseBench(): Promise<BenchResult> {
   notes.push(
     `This machine's Lighthouse benchmark index: ${figures.host_benchmark_index_median} (median of ${sortedIndexes.length} audits, lowest ${figures.host_benchmark_index_min}). ` +
       "Lighthouse's fixed 4x CPU slowdown is meant for a host of 1500–2000 (its docs/throttling.md); the index times a loop of script only, not layout, painting or new memory.",
+    `The index in each run (${PAGES.join(', ')}): ${indexesByRun.map((list, i) => `run ${i + 1}: ${list.join(', ')}`).join('; ')}.`,
   )
   figures.goal_wheel_097_every_run = wheelRuns.every((s) => s >= 0.97) ? 'met' : 'missed'
   notes.push(

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { type FiguresByBench, SPEED_BENCHES, speedGoals } from './speed-goals'
-import { waitForQuietMachine } from './support'
+import { quietNote, waitForQuietMachine } from './support'
 
 export type BenchResult = {
   title: string
@@ -56,11 +56,7 @@ for (const file of files) {
       default: () => Promise<BenchResult>
     }
     const result = await mod.default()
-    const idle = `${Math.round(quiet.idle * 100)} % idle`
-    result.notes = [
-      ...(result.notes ?? []),
-      `The machine before this bench: ${idle} in the last second, after waiting ${Math.round(quiet.waitedMs / 1000)} s for a quiet second (≥ 85 % idle).`,
-    ]
+    result.notes = [...(result.notes ?? []), quietNote(quiet)]
     printTable(result)
     writeFileSync(
       resultFile(name),

@@ -104,22 +104,49 @@ function cpuTimes(): { idle: number; total: number } {
 }
 
 /**
- * Waits until the machine has been quiet for a second (at least `idleShare` of every core idle):
- * what one bench leaves behind (a browser still closing, PostgreSQL writing out a dropped
- * database) then does not land in the next one's figures. Gives up after `maxMs`; answers how long
- * it waited and the idle share of the last second, for the bench's notes.
+ * The time so far in which some task waited for the disk, in microseconds (Linux's pressure
+ * information, /proc/pressure/io "some"), or null where the kernel does not give it.
  */
-export async function waitForQuietMachine(
-  idleShare = 0.85,
-  maxMs = 60_000,
-): Promise<{ waitedMs: number; idle: number }> {
+function ioStalledUs(): number | null {
+  try {
+    const some = readFileSync('/proc/pressure/io', 'utf8').split('\n')[0] ?? ''
+    const total = /total=(\d+)/.exec(some)?.[1]
+    return total === undefined ? null : Number(total)
+  } catch {
+    return null
+  }
+}
+
+export type Quiet = { waitedMs: number; idle: number; ioStalled: number | null }
+
+/**
+ * Waits until the machine has been quiet for a second: at least `idleShare` of every core idle, and
+ * tasks waiting for the disk in at most `ioShare` of it (a core waiting for the disk counts as
+ * idle, yet PostgreSQL writing out a dropped database holds up the next bench's files). What one
+ * bench leaves behind (a browser still closing, that write) then does not land in the next one's
+ * figures. Gives up after `maxMs`; answers how long it waited and the last second's shares, for the
+ * bench's notes.
+ */
+export async function waitForQuietMachine(idleShare = 0.85, ioShare = 0.1, maxMs = 60_000): Promise<Quiet> {
   const start = Date.now()
   for (;;) {
     const before = cpuTimes()
+    const ioBefore = ioStalledUs()
     await sleep(1_000)
     const after = cpuTimes()
+    const ioAfter = ioStalledUs()
     const idle = (after.idle - before.idle) / Math.max(1, after.total - before.total)
+    const ioStalled = ioBefore === null || ioAfter === null ? null : (ioAfter - ioBefore) / 1_000_000
     const waitedMs = Date.now() - start
-    if (idle >= idleShare || waitedMs >= maxMs) return { waitedMs, idle }
+    if ((idle >= idleShare && (ioStalled ?? 0) <= ioShare) || waitedMs >= maxMs)
+      return { waitedMs, idle, ioStalled }
   }
 }
+
+/** What waitForQuietMachine found, as a bench's note says it. */
+export const quietNote = (quiet: Quiet): string =>
+  `The machine before this bench: ${Math.round(quiet.idle * 100)} % idle` +
+  (quiet.ioStalled === null
+    ? ''
+    : `, tasks waiting for the disk ${Math.round(quiet.ioStalled * 100)} % of the time`) +
+  ` in the last second, after waiting ${Math.round(quiet.waitedMs / 1000)} s for a quiet second (≥ 85 % idle, ≤ 10 % waiting for the disk).`
