@@ -94,12 +94,13 @@ export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 1
 
 /** The machine's CPU time so far, idle and in all (jiffies of every core, /proc/stat's first line). */
 function cpuTimes(): { idle: number; total: number } {
+  // user nice system idle iowait irq softirq steal (guest time, after them, is counted in user and
+  // nice already): idle and iowait are a core doing nothing.
   const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
     .trim()
     .split(/\s+/)
-    .slice(1)
+    .slice(1, 9)
     .map(Number)
-  // user nice system idle iowait irq softirq steal: idle and iowait are a core doing nothing.
   return { idle: (fields[3] ?? 0) + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) }
 }
 
@@ -117,17 +118,23 @@ function ioStalledUs(): number | null {
   }
 }
 
-export type Quiet = { waitedMs: number; idle: number; ioStalled: number | null }
+/** A quiet second: at least this share of every core idle… */
+const QUIET_IDLE = 0.85
+/** …and tasks waiting for the disk in at most this share of it. */
+const QUIET_IO = 0.1
+const QUIET_MAX_WAIT_MS = 60_000
+
+/** What waitForQuietMachine found: the last second's shares, and whether it was quiet or the wait ran out. */
+export type Quiet = { quiet: boolean; waitedMs: number; idle: number; ioStalled: number | null }
 
 /**
- * Waits until the machine has been quiet for a second: at least `idleShare` of every core idle, and
- * tasks waiting for the disk in at most `ioShare` of it (a core waiting for the disk counts as
+ * Waits until the machine has been quiet for a second: at least QUIET_IDLE of every core idle, and
+ * tasks waiting for the disk in at most QUIET_IO of it (a core waiting for the disk counts as
  * idle, yet PostgreSQL writing out a dropped database holds up the next bench's files). What one
  * bench leaves behind (a browser still closing, that write) then does not land in the next one's
- * figures. Gives up after `maxMs`; answers how long it waited and the last second's shares, for the
- * bench's notes.
+ * figures. Gives up after QUIET_MAX_WAIT_MS; answers what it found, for the bench's notes.
  */
-export async function waitForQuietMachine(idleShare = 0.85, ioShare = 0.1, maxMs = 60_000): Promise<Quiet> {
+export async function waitForQuietMachine(): Promise<Quiet> {
   const start = Date.now()
   for (;;) {
     const before = cpuTimes()
@@ -137,16 +144,17 @@ export async function waitForQuietMachine(idleShare = 0.85, ioShare = 0.1, maxMs
     const ioAfter = ioStalledUs()
     const idle = (after.idle - before.idle) / Math.max(1, after.total - before.total)
     const ioStalled = ioBefore === null || ioAfter === null ? null : (ioAfter - ioBefore) / 1_000_000
+    const quiet = idle >= QUIET_IDLE && (ioStalled ?? 0) <= QUIET_IO
     const waitedMs = Date.now() - start
-    if ((idle >= idleShare && (ioStalled ?? 0) <= ioShare) || waitedMs >= maxMs)
-      return { waitedMs, idle, ioStalled }
+    if (quiet || waitedMs >= QUIET_MAX_WAIT_MS) return { quiet, waitedMs, idle, ioStalled }
   }
 }
 
+const percent = (share: number) => `${Math.round(share * 100)} %`
+
 /** What waitForQuietMachine found, as a bench's note says it. */
-export const quietNote = (quiet: Quiet): string =>
-  `The machine before this bench: ${Math.round(quiet.idle * 100)} % idle` +
-  (quiet.ioStalled === null
-    ? ''
-    : `, tasks waiting for the disk ${Math.round(quiet.ioStalled * 100)} % of the time`) +
-  ` in the last second, after waiting ${Math.round(quiet.waitedMs / 1000)} s for a quiet second (≥ 85 % idle, ≤ 10 % waiting for the disk).`
+export const quietNote = ({ quiet, waitedMs, idle, ioStalled }: Quiet): string =>
+  `The machine before this bench: ${percent(idle)} idle` +
+  (ioStalled === null ? '' : `, tasks waiting for the disk ${percent(ioStalled)} of the time`) +
+  ` in the last second, ${quiet ? 'quiet' : 'not quiet, the bench started anyway'} after ${Math.round(waitedMs / 1000)} s` +
+  ` (quiet: ≥ ${percent(QUIET_IDLE)} idle, ≤ ${percent(QUIET_IO)} waiting for the disk).`
