@@ -173,6 +173,30 @@ test('Back on the legal pages returns to the page they were opened from', async 
   await expect(page).toHaveURL(/\/about$/)
 })
 
+test.describe('links', () => {
+  // The page's own requests only: a service worker's install would fetch every chunk by itself.
+  test.use({ serviceWorkers: 'block' })
+
+  test('a link the pointer rests on loads its page’s code before the click, and the click shows that page', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expectAppRendered(page)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (/\/assets\/about-page-[\w-]+\.js$/.test(request.url())) asked.push(request.url())
+    })
+    const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' })
+    await about.hover()
+    await expect.poll(() => asked.length).toBe(1)
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Spin the wheel. Get a fair winner.')
+    await about.click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Whirl')
+    expect(asked).toHaveLength(1)
+  })
+})
+
 test('about has the #faq anchor with 8 questions', async ({ page }) => {
   await page.goto('/about#faq')
   await expect(page.locator('#faq').getByRole('heading', { level: 3 })).toHaveCount(8)

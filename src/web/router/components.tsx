@@ -10,6 +10,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react'
 import { t } from '../i18n/i18n'
@@ -198,15 +199,77 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target: string | u
   )
 }
 
-export function Link({ to, replace, state, reloadDocument, onClick, target, ref, ...rest }: LinkProps) {
+/**
+ * How long a pointer or the keyboard's focus rests on a link before its page's code starts loading:
+ * long enough that a pointer sweeping across the header loads nothing, short beside the time a
+ * visitor takes to click (a press loads at once).
+ */
+export const PRELOAD_INTENT_MS = 50
+
+/** Loads the page of `to` when a visitor means to open it: a resting pointer or focus, or a press. */
+function usePreload(router: Router, to: To, active: boolean) {
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  const now = () => {
+    clearTimeout(timer.current)
+    timer.current = undefined
+    if (active) router.preload(to)
+  }
+  return {
+    soon: () => {
+      clearTimeout(timer.current)
+      if (active) timer.current = setTimeout(now, PRELOAD_INTENT_MS)
+    },
+    now,
+    cancel: () => clearTimeout(timer.current),
+  }
+}
+
+export function Link({
+  to,
+  replace,
+  state,
+  reloadDocument,
+  onClick,
+  onPointerEnter,
+  onPointerLeave,
+  onPointerDown,
+  onFocus,
+  onBlur,
+  target,
+  ref,
+  ...rest
+}: LinkProps) {
   const { router } = useRouter()
   const href = router.href(to)
+  const inPage = !reloadDocument && (target === undefined || target === '_self')
+  const preload = usePreload(router, to, inPage)
   return (
     <a
       {...rest}
       ref={ref}
       href={href}
       target={target}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event)
+        preload.soon()
+      }}
+      onPointerLeave={(event) => {
+        onPointerLeave?.(event)
+        preload.cancel()
+      }}
+      onPointerDown={(event) => {
+        onPointerDown?.(event)
+        preload.now()
+      }}
+      onFocus={(event) => {
+        onFocus?.(event)
+        preload.soon()
+      }}
+      onBlur={(event) => {
+        onBlur?.(event)
+        preload.cancel()
+      }}
       onClick={(event) => {
         onClick?.(event)
         if (reloadDocument || browserHandles(event, target)) return

@@ -6,6 +6,7 @@ export {
   NavLink,
   type NavLinkProps,
   Outlet,
+  PRELOAD_INTENT_MS,
   RouterProvider,
   useLocation,
   useNavigate,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   createBrowserRouter,
   createMemoryRouter,
@@ -9,6 +9,7 @@ import {
   Navigate,
   NavLink,
   Outlet,
+  PRELOAD_INTENT_MS,
   type RouteObject,
   RouterProvider,
   useLocation,
@@ -84,6 +85,25 @@ const table = (extra: RouteObject[] = []): RouteObject[] => [
   },
 ]
 
+/** A router whose /flaky page fails to load the first time and loads after that. */
+function flakyRouter() {
+  let attempts = 0
+  const router = createMemoryRouter(
+    table([
+      {
+        path: '/flaky',
+        lazy: () => {
+          attempts += 1
+          return attempts === 1
+            ? Promise.reject(new Error('chunk missing'))
+            : Promise.resolve({ element: <p>flaky page</p> })
+        },
+      },
+    ]),
+  )
+  return { router, attempts: () => attempts }
+}
+
 afterEach(() => {
   cleanup()
   window.history.replaceState(null, '', '/')
@@ -156,21 +176,79 @@ describe('router', () => {
     expect(screen.queryByText('slow page')).toBeNull()
   })
 
-  it('a page whose code fails to load shows the error element, and loads on the next try', async () => {
-    let attempts = 0
-    const router = createMemoryRouter(
-      table([
+  it('a link pointed at, focused or pressed loads its page’s code before the click; a pointer passing by does not', async () => {
+    vi.useFakeTimers()
+    try {
+      const asked: string[] = []
+      const page = (name: string) => () => {
+        asked.push(name)
+        return Promise.resolve({ element: <p>{`${name} page`}</p> })
+      }
+      const router = createMemoryRouter([
         {
-          path: '/flaky',
-          lazy: () => {
-            attempts += 1
-            return attempts === 1
-              ? Promise.reject(new Error('chunk missing'))
-              : Promise.resolve({ element: <p>flaky page</p> })
-          },
+          element: <Outlet />,
+          children: [
+            {
+              index: true,
+              element: (
+                <>
+                  <Link to="/pointed">Pointed</Link>
+                  <Link to="/passed">Passed</Link>
+                  <Link to="/focused">Focused</Link>
+                  <Link to="/pressed">Pressed</Link>
+                  <Link to="/reloaded" reloadDocument>
+                    Reloaded
+                  </Link>
+                </>
+              ),
+            },
+            { path: '/pointed', lazy: page('pointed') },
+            { path: '/passed', lazy: page('passed') },
+            { path: '/focused', lazy: page('focused') },
+            { path: '/pressed', lazy: page('pressed') },
+            { path: '/reloaded', lazy: page('reloaded') },
+          ],
         },
-      ]),
-    )
+      ])
+      render(<RouterProvider router={router} />)
+      const link = (name: string) => screen.getByRole('link', { name })
+      fireEvent.pointerEnter(link('Passed'))
+      vi.advanceTimersByTime(PRELOAD_INTENT_MS - 10)
+      fireEvent.pointerLeave(link('Passed'))
+      fireEvent.pointerEnter(link('Pointed'))
+      fireEvent.pointerEnter(link('Reloaded'))
+      fireEvent.focus(link('Focused'))
+      expect(asked).toEqual([])
+      vi.advanceTimersByTime(PRELOAD_INTENT_MS)
+      expect(asked.sort()).toEqual(['focused', 'pointed'])
+      fireEvent.pointerDown(link('Pressed'))
+      expect(asked).toContain('pressed')
+      // The click shows the page from the code already loaded: the page's code is asked for once.
+      await act(async () => {
+        fireEvent.click(link('Pointed'))
+        await vi.runAllTimersAsync()
+      })
+      expect(screen.getByText('pointed page')).toBeTruthy()
+      expect(asked.filter((name) => name === 'pointed')).toHaveLength(1)
+      expect(asked).not.toContain('passed')
+      expect(asked).not.toContain('reloaded')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a page whose code failed to load ahead of the click loads on the click', async () => {
+    const { router, attempts } = flakyRouter()
+    render(<RouterProvider router={router} />)
+    router.preload('/flaky')
+    await act(async () => {})
+    expect(attempts()).toBe(1)
+    await act(async () => router.navigate('/flaky'))
+    expect(screen.getByText('flaky page')).toBeTruthy()
+  })
+
+  it('a page whose code fails to load shows the error element, and loads on the next try', async () => {
+    const { router } = flakyRouter()
     render(<RouterProvider router={router} />)
     await act(async () => router.navigate('/flaky'))
     expect(screen.getByRole('alert').textContent).toBe('failed: chunk missing')
