@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type Browser, chromium } from '@playwright/test'
+import { type Browser, chromium, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium'
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
@@ -158,3 +158,47 @@ export const quietNote = ({ quiet, waitedMs, idle, ioStalled }: Quiet): string =
   (ioStalled === null ? '' : `, tasks waiting for the disk ${percent(ioStalled)} of the time`) +
   ` in the last second, ${quiet ? 'quiet' : 'not quiet, the bench started anyway'} after ${Math.round(waitedMs / 1000)} s` +
   ` (quiet: ≥ ${percent(QUIET_IDLE)} idle, ≤ ${percent(QUIET_IO)} waiting for the disk).`
+
+/** What to watch for: `count` elements matching `selector`; the time goes in window[key]. */
+export type PaintWatch = { selector: string; count: number; key: string; path?: string }
+
+/**
+ * Runs in the page: once `count` elements match `selector`, the time (performance.now()) of the next
+ * animation frame, the one that paints them, goes in window[key]. A MutationObserver sees them go
+ * in, so the time is the page's own, not the moment the driver looked: Playwright's click and goto
+ * return a while after the page has moved on (up to 100 ms later on this machine), and a wait set up
+ * then reads the time it was set up. With `path`, only in a document at that path (an init script
+ * runs in every document the page loads). Source text, not a function: tsx would name the inner
+ * functions with a helper that the page does not have.
+ */
+const WATCH_PAINTED = `({ selector, count, key, path }) => {
+  if (path !== undefined && location.pathname !== path) return
+  window[key] = undefined
+  const found = () => document.querySelectorAll(selector).length >= count
+  const painted = () => requestAnimationFrame(() => { window[key] = performance.now() })
+  if (found()) return painted()
+  const observer = new MutationObserver(() => {
+    if (!found()) return
+    observer.disconnect()
+    painted()
+  })
+  observer.observe(document, { childList: true, subtree: true })
+}`
+const watchScript = (watch: PaintWatch) => `(${WATCH_PAINTED})(${JSON.stringify(watch)})`
+
+/** Watches from now (before the click that shows it) for the frame that paints `watch`. */
+export const watchPaint = (page: Page, watch: PaintWatch) => page.evaluate(watchScript(watch))
+
+/** Watches every document the page loads (at watch.path) from its start, for a page load. */
+export const watchPaintOnLoad = (page: Page, watch: PaintWatch) =>
+  page.addInitScript({ content: watchScript(watch) })
+
+/** The page's time of the frame that painted what `key` watches for, once it has come. */
+export async function paintedAt(page: Page, key: string): Promise<number> {
+  const time = await page.waitForFunction(
+    (slot) => (window as unknown as Record<string, number | undefined>)[slot] ?? false,
+    key,
+    { timeout: 60_000 },
+  )
+  return (await time.jsonValue()) as number
+}
