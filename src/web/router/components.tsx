@@ -10,7 +10,6 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
 } from 'react'
 import { t } from '../i18n/i18n'
@@ -177,7 +176,10 @@ export function Navigate({ to, replace, state }: { to: To; replace?: boolean; st
   return null
 }
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+/** A link's own handlers of the pointer and the focus (the page's code loads on them): not given by callers. */
+type PreloadHandlers = 'onPointerEnter' | 'onFocus'
+
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | PreloadHandlers> & {
   to: To
   replace?: boolean
   state?: unknown
@@ -206,70 +208,32 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target: string | u
  */
 export const PRELOAD_INTENT_MS = 50
 
-/** Loads the page of `to` when a visitor means to open it: a resting pointer or focus, or a press. */
-function usePreload(router: Router, to: To, active: boolean) {
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const now = () => {
-    clearTimeout(timer.current)
-    timer.current = undefined
-    if (active) router.preload(to)
+/** The wait of the one link a pointer or the focus last came to (one at a time on a page). */
+let intent: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * A link's handlers that load its page when the visitor means to open it: a pointer (a finger's
+ * too, as it touches) or the keyboard's focus that stays on it for PRELOAD_INTENT_MS. Only the last
+ * link reached loads, so a pointer sweeping across the header loads one page's code at most.
+ */
+function preloading(router: Router, to: To) {
+  const soon = () => {
+    clearTimeout(intent)
+    intent = setTimeout(() => router.preload(to), PRELOAD_INTENT_MS)
   }
-  return {
-    soon: () => {
-      clearTimeout(timer.current)
-      if (active) timer.current = setTimeout(now, PRELOAD_INTENT_MS)
-    },
-    now,
-    cancel: () => clearTimeout(timer.current),
-  }
+  return { onPointerEnter: soon, onFocus: soon }
 }
 
-export function Link({
-  to,
-  replace,
-  state,
-  reloadDocument,
-  onClick,
-  onPointerEnter,
-  onPointerLeave,
-  onPointerDown,
-  onFocus,
-  onBlur,
-  target,
-  ref,
-  ...rest
-}: LinkProps) {
+export function Link({ to, replace, state, reloadDocument, onClick, target, ref, ...rest }: LinkProps) {
   const { router } = useRouter()
   const href = router.href(to)
-  const inPage = !reloadDocument && (target === undefined || target === '_self')
-  const preload = usePreload(router, to, inPage)
   return (
     <a
       {...rest}
+      {...preloading(router, to)}
       ref={ref}
       href={href}
       target={target}
-      onPointerEnter={(event) => {
-        onPointerEnter?.(event)
-        preload.soon()
-      }}
-      onPointerLeave={(event) => {
-        onPointerLeave?.(event)
-        preload.cancel()
-      }}
-      onPointerDown={(event) => {
-        onPointerDown?.(event)
-        preload.now()
-      }}
-      onFocus={(event) => {
-        onFocus?.(event)
-        preload.soon()
-      }}
-      onBlur={(event) => {
-        onBlur?.(event)
-        preload.cancel()
-      }}
       onClick={(event) => {
         onClick?.(event)
         if (reloadDocument || browserHandles(event, target)) return
