@@ -202,9 +202,9 @@ function browserHandles(event: MouseEvent<HTMLAnchorElement>, target: string | u
 }
 
 /**
- * How long a pointer or the keyboard's focus rests on a link before its page's code starts loading:
- * long enough that a pointer sweeping across the header loads nothing, short beside the time a
- * visitor takes to click (a press loads at once).
+ * How long a pointer or the keyboard's focus is on a link, and on no other, before its page's code
+ * starts loading: a pointer sweeping across the header loads one page at most, and the wait is
+ * short beside the time a visitor takes to click.
  */
 export const PRELOAD_INTENT_MS = 50
 

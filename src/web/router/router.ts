@@ -196,8 +196,8 @@ export class Router {
   }
 
   /**
-   * Starts loading the code of the page at `to` without showing it (a link the visitor points at,
-   * focuses or presses), so that the click shows the page sooner. A load that fails is not kept:
+   * Starts loading the code of the page at `to` without showing it (a link the visitor points at
+   * or focuses), so that the click shows the page sooner. A load that fails is not kept:
    * the navigation tries again and reports its own failure.
    */
   preload(to: To): void {
