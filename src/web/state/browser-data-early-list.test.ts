@@ -6,6 +6,7 @@ import { createDefaultWheel, type Wheel } from '../../core/wheel/model'
 import type { WheelSummary } from '../../core/wheel/summary'
 import { SAVED_LIST_SCRIPT } from '../prerender'
 import { eachTestATab } from '../testing/tab'
+import { LIST_WAIT_MS } from './browser-data-early-list'
 import { EARLY_SAVED_LIST, openSavedWheelsDb, writeSaved } from './saved-wheels-db'
 
 const saved = (id: string, name: string): Wheel => ({
@@ -41,6 +42,7 @@ async function storeWheels(wheels: Wheel[]) {
 async function savedPageCode(
   afterReset?: () => Promise<void>,
   watch?: (summaries: readonly WheelSummary[] | null) => void,
+  listPaints = true,
 ) {
   vi.resetModules()
   await afterReset?.()
@@ -52,13 +54,17 @@ async function savedPageCode(
   vi.spyOn(indexedDB, 'databases').mockImplementation(() => held.then(databases))
   const data = await import('./browser-data')
   await (await import('./stored-reader')).whenStoredStateReadable()
-  const { takeEarlySavedList } = await import('./browser-data-early-list')
-  data.savedWheelsListed()
+  const { savedListPainted, savedWheelsListed, takeEarlySavedList } = await import(
+    './browser-data-early-list'
+  )
+  savedWheelsListed()
   takeEarlySavedList()
   const { useWheelStore } = await import('./wheel-store')
   if (watch) useWheelStore.subscribe((state) => watch(state.savedSummaries))
   release()
-  return { data, useWheelStore, listedAtOnce: useWheelStore.getState().savedSummaries }
+  // The page's list painting as soon as it can (its render is not part of these tests).
+  if (listPaints) savedListPainted()
+  return { data, useWheelStore, listedAtOnce: useWheelStore.getState().savedSummaries, savedListPainted }
 }
 
 describe("/saved's list read as its page is parsed", () => {
@@ -84,6 +90,38 @@ describe("/saved's list read as its page is parsed", () => {
     expect(useWheelStore.getState().savedSummaries).toBeNull()
     // The wheels were read; the list on its own was not read a second time.
     expect(transaction.mock.calls.filter(([stores]) => stores === 'summaries')).toEqual([])
+  })
+
+  it("reads the wheels only once the page's list has painted, so no slice of the read holds up the cards", async () => {
+    await storeWheels([saved('a', 'Class A'), saved('b', 'Class B')])
+    parsePage()
+    await vi.waitFor(() => expect(earlyRows()).toHaveLength(2))
+    const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction')
+    const wheelReads = () => transaction.mock.calls.filter(([stores]) => stores === 'wheels').length
+    const { data, useWheelStore, savedListPainted } = await savedPageCode(undefined, undefined, false)
+    let read = false
+    void data.savedWheelsRead().then(() => {
+      read = true
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(names(useWheelStore.getState().savedSummaries)).toEqual(['Class A', 'Class B'])
+    expect(wheelReads()).toBe(0)
+    expect(read).toBe(false)
+    savedListPainted()
+    await data.savedWheelsRead()
+    expect(wheelReads()).toBe(1)
+    expect(names(useWheelStore.getState().savedWheels)).toEqual(['Class A', 'Class B'])
+  })
+
+  it('reads the wheels after LIST_WAIT_MS where the page shows no list (a visitor signed out)', async () => {
+    await storeWheels([saved('a', 'Class A')])
+    parsePage()
+    await vi.waitFor(() => expect(earlyRows()).toHaveLength(1))
+    const started = performance.now()
+    const { data, useWheelStore } = await savedPageCode(undefined, undefined, false)
+    await data.savedWheelsRead()
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LIST_WAIT_MS - 20)
+    expect(names(useWheelStore.getState().savedWheels)).toEqual(['Class A'])
   })
 
   it('a list read after the page took its chance is not kept for the life of the page', async () => {

@@ -1,5 +1,7 @@
 import { registerDeclinedDataRemover } from './declined-data-removers'
+import { afterPaint } from './saved-wheels-changes'
 import { EARLY_SAVED_LIST, inSaveOrder, type StoredSummary } from './saved-wheels-db'
+import { saved } from './saved-wheels-state'
 // The code that moves and reads the wheels loads with /saved's, or the page does not load at all
 // (an error page that offers a retry): never cards whose every action waits for code that failed.
 import './saved-wheels-intake'
@@ -25,3 +27,24 @@ export function takeEarlySavedList(): void {
   if (!Array.isArray(rows) || savedWheelsLoaded || savedSummaries || savedWheels.length > 0) return
   useWheelStore.setState({ savedSummaries: inSaveOrder(rows) })
 }
+
+/** The longest the wheels' read waits for /saved's list: a page that shows none (signed out) lets it go on. */
+export const LIST_WAIT_MS = 1000
+
+let listPainted: () => void = () => {}
+
+/**
+ * Called by /saved as its code arrives: its actions wait for the wheels, which are then read in
+ * larger slices (saved-wheels-start.ts), and only once the page's list has painted
+ * (savedListPainted), or after LIST_WAIT_MS. Each slice takes the main thread for tens of ms; those
+ * that fell between the page's code and its render kept the cards waiting 100–250 ms.
+ */
+export function savedWheelsListed(): void {
+  saved.listPage = new Promise<void>((resolve) => {
+    listPainted = resolve
+    setTimeout(resolve, LIST_WAIT_MS)
+  })
+}
+
+/** /saved's list (its cards, or the words that there are none) is in the page: the read goes on once it has painted. */
+export const savedListPainted = (): void => void afterPaint().then(() => listPainted())

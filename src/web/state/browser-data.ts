@@ -14,11 +14,6 @@ import * as legacy from './sync-state'
 /** Resolves once the saved wheels have been read from the browser (and an older version's moved in). */
 export const savedWheelsRead = (): Promise<void> => savedWheelsReady()
 
-/** Called by /saved as its code arrives: its actions wait for the wheels, which are read faster then. */
-export function savedWheelsListed(): void {
-  saved.listPage = true
-}
-
 /**
  * An explicit save (Save Wheel): what is waiting is written now rather than a moment later, and
  * the answer comes once it is stored, so "Saved." is only said of a wheel a reload keeps. Where the

@@ -97,7 +97,7 @@ export async function openSavedWheelsDb(): Promise<IDBDatabase | null> {
  */
 export async function readSaved(
   db: IDBDatabase,
-  options: { budget?: number; pause?: () => Promise<void> } = {},
+  options: { budget?: number; pause?: () => Promise<unknown> } = {},
 ): Promise<SavedSnapshot> {
   const { budget = Number.POSITIVE_INFINITY, pause } = options
   const tx = db.transaction([WHEELS, SUMMARIES, META], 'readonly')

@@ -101,7 +101,12 @@ describe('saved wheels in IndexedDB', () => {
       const transaction = vi.spyOn(IDBDatabase.prototype, 'transaction')
       vi.resetModules()
       const data = await import('./browser-data')
-      if (listed) data.savedWheelsListed()
+      // /saved's page code, its list painted at once (browser-data-early-list.test.ts has the wait).
+      if (listed) {
+        const page = await import('./browser-data-early-list')
+        page.savedWheelsListed()
+        page.savedListPainted()
+      }
       const { useWheelStore } = await importWheelStore()
       await data.savedWheelsRead()
       // The transactions that read only wheels: one per batch.

@@ -37,6 +37,12 @@ const OPEN_TIMEOUT_MS = 5_000
 let lateLocal: readonly Wheel[] | null = null
 
 /**
+ * Between two slices of the wheels' read: a frame, and on /saved its list painted first
+ * (browser-data-early-list.ts, savedWheelsListed).
+ */
+const pause = () => afterPaint().then<unknown>(() => saved.listPage)
+
+/**
  * Another tab wrote the wheel store's local-storage key, with these saved wheels. Where this tab
  * keeps its saved wheels in local storage for good ('local'), that list is the truth and the
  * caller takes it whole. Otherwise it can only add: a tab of an older version, or one without
@@ -209,10 +215,10 @@ export async function startSavedWheels(
         savedSummaries: listed ? target.getState().savedSummaries : await (summaries ?? readSummaries(db)),
       })
       // The cards paint before the wheels themselves are deserialised.
-      await afterPaint()
+      await pause()
     }
     const budget = saved.listPage ? READ_BUDGET : BACKGROUND_READ_BUDGET
-    const snapshot = await readSaved(db, { budget, pause: afterPaint })
+    const snapshot = await readSaved(db, { budget, pause })
     for (const row of snapshot.wheels) saved.seqs.set(row.id, row.seq)
     saved.nextSeq = snapshot.wheels.reduce((top, r) => Math.max(top, r.seq), 0) + 1
     saved.syncRecord = snapshot.sync

@@ -55,8 +55,11 @@ export const saved = {
   forcedVersions: new Set<string>(),
   tombstones: createTombstones(),
   syncRecord: null as SyncState | null,
-  /** Set by /saved as its code arrives: its actions wait for the wheels (read in larger slices). */
-  listPage: false,
+  /**
+   * Set by /saved as its code arrives, to what resolves once its list has painted: its actions wait
+   * for the wheels, which are read in larger slices, after the list (browser-data-early-list.ts).
+   */
+  listPage: false as false | Promise<void>,
   /** Where the change being applied comes from (set only while it is applied). */
   source: 'here' as ChangeSource,
   /** Set while another tab's "cleared" is applied here: nothing to clear or announce again. */

@@ -16,8 +16,8 @@ import { downloadWheel, readWheelFile } from '../../features/saved-wheels/wheel-
 import { SharedLinks } from '../../features/share/shared-links'
 import { isolate, t } from '../../i18n/i18n'
 import { Link, useNavigate } from '../../router'
-import { savedWheelsListed, savedWheelsRead } from '../../state/browser-data'
-import { takeEarlySavedList } from '../../state/browser-data-early-list'
+import { savedWheelsRead } from '../../state/browser-data'
+import { savedListPainted, savedWheelsListed, takeEarlySavedList } from '../../state/browser-data-early-list'
 import { clearListUndo } from '../../state/list-undo'
 import { showNotice } from '../../state/notice-store'
 import { useSyncStatus } from '../../state/sync-status'
@@ -81,6 +81,8 @@ export function Component() {
  * lapsed user sees them read-only; a user with no saved wheels sees the upsell.
  */
 function WithoutPremium() {
+  // Its list waits for the pull, which waits for the wheels: they are read at once.
+  useEffect(savedListPainted, [])
   useReadOnlyCloudSync()
   const hasWheels = useWheelStore(
     (s) => (s.savedWheelsLoaded ? s.savedWheels.length : (s.savedSummaries?.length ?? 0)) > 0,
@@ -108,6 +110,9 @@ function SavedWheels({ readOnly }: { readOnly: boolean }) {
   const [query, setQuery] = useState('')
   const [sort, setSort] = useState<SortKey>('updated')
   const { listed, wheels, shown } = useSavedWheelList(query, sort)
+  useEffect(() => {
+    if (listed) savedListPainted()
+  }, [listed])
   const [openMenu, setOpenMenu] = useState<string | null>(null)
   const [deleting, setDeleting] = useState<WheelSummary | null>(null)
   const [versionsOf, setVersionsOf] = useState<WheelSummary | null>(null)
