@@ -5,7 +5,10 @@ import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
-import { useSharedWheel } from './use-shared-wheel'
+import { askSharedWheelEarly, useSharedWheel } from './use-shared-wheel'
+
+// The wheel is asked for as this page's code arrives, not after its first render.
+askSharedWheelEarly()
 
 /**
  * /embed/<id>: the shared wheel and its Spin button alone, for other sites' iframes (no header,

@@ -12,7 +12,10 @@ import { TICKER_PX } from '../../ui/wheel/ticker'
 import { LinkProblem } from './link-problem'
 import { MadeWithWhirl } from './made-with-whirl'
 import { SharedSpinner } from './shared-spinner'
-import { useSharedWheel } from './use-shared-wheel'
+import { askSharedWheelEarly, useSharedWheel } from './use-shared-wheel'
+
+// The wheel is asked for as this page's code arrives, not after its first render.
+askSharedWheelEarly()
 
 const LISTED = 100
 /** What stays in view above and below the wheel (header, name, item count, Spin, the ticker). */
