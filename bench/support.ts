@@ -193,6 +193,28 @@ export const watchPaint = (page: Page, watch: PaintWatch) => page.evaluate(watch
 export const watchPaintOnLoad = (page: Page, watch: PaintWatch) =>
   page.addInitScript({ content: watchScript(watch) })
 
+/**
+ * Runs in the page: from now on, at every animation frame until `test` (a page expression, source
+ * text) holds, and then the time of that frame goes in window[key]. For what a MutationObserver
+ * does not see, such as an input's value or a button no longer disabled; as with watchPaint, the
+ * time is the page's own, not the moment the driver looked.
+ */
+const frameScript = (key: string, test: string) => `(() => {
+  window[${JSON.stringify(key)}] = undefined
+  const frame = () => {
+    if (${test}) window[${JSON.stringify(key)}] = performance.now()
+    else requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})()`
+
+/** Watches from now (before the click that brings it) for the first frame at which `test` holds. */
+export const watchFrame = (page: Page, key: string, test: string) => page.evaluate(frameScript(key, test))
+
+/** Watches every document the page loads, from its start, for the first frame at which `test` holds. */
+export const watchFrameOnLoad = (page: Page, key: string, test: string) =>
+  page.addInitScript({ content: frameScript(key, test) })
+
 /** The page's time of the frame that painted what `key` watches for, once it has come. */
 export async function paintedAt(page: Page, key: string): Promise<number> {
   const time = await page.waitForFunction(
