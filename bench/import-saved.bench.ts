@@ -5,11 +5,13 @@ import type { Page } from '@playwright/test'
 import { STORE_KEY } from '../src/core/storage/keys'
 import type { BenchResult } from './run'
 import {
+  clickedAt,
   launchChromium,
   paintedAt,
   percentile,
   round,
   startBuiltServer,
+  watchClick,
   watchPaint,
   watchPaintOnLoad,
 } from './support'
@@ -101,18 +103,10 @@ async function measureSaved(page: Page, loads: number[], opens: number[], search
     const link = page.getByRole('navigation').getByRole('link', { name: 'Saved Wheels' }).first()
     await link.waitFor()
     await page.waitForTimeout(500)
-    await page.evaluate(() =>
-      document.addEventListener('click', (event) => Object.assign(window, { clickedAt: event.timeStamp }), {
-        capture: true,
-        once: true,
-      }),
-    )
+    await watchClick(page)
     await watchPaint(page, { selector: LIST_OF_500, count: 1, key: 'opened' })
     await link.click()
-    opens.push(
-      (await paintedAt(page, 'opened')) -
-        (await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt)),
-    )
+    opens.push((await paintedAt(page, 'opened')) - (await clickedAt(page)))
     // Timed in the page, like the import: from the search box's input event (the text typed) to
     // the first frame after the list shows one card. Playwright's fill and its polling took about
     // 25 ms of their own on this machine, which is not the app's time.

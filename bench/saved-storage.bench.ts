@@ -8,11 +8,13 @@ import type { Browser, Page } from '@playwright/test'
 import { STORE_KEY } from '../src/core/storage/keys'
 import type { BenchResult } from './run'
 import {
+  clickedAt,
   launchChromium,
   paintedAt,
   percentile,
   round,
   startBuiltServer,
+  watchClick,
   watchPaint,
   watchPaintOnLoad,
 } from './support'
@@ -153,18 +155,10 @@ async function openSaved(page: Page): Promise<{ times: number[]; inApp: number[]
     await page.getByRole('navigation').getByRole('link', { name: 'Saved Wheels' }).first().waitFor()
     await page.waitForTimeout(500)
     // From the click itself (the page hears it), so the driver's own checks before clicking do not count.
-    await page.evaluate(() =>
-      document.addEventListener('click', (event) => Object.assign(window, { clickedAt: event.timeStamp }), {
-        capture: true,
-        once: true,
-      }),
-    )
+    await watchClick(page)
     await watchPaint(page, { selector: CARDS, count: WHEELS, key: 'opened' })
     await page.getByRole('navigation').getByRole('link', { name: 'Saved Wheels' }).first().click()
-    inApp.push(
-      (await paintedAt(page, 'opened')) -
-        (await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt)),
-    )
+    inApp.push((await paintedAt(page, 'opened')) - (await clickedAt(page)))
   }
   return { times, inApp, cards: await cardCount(page) }
 }

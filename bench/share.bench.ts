@@ -5,11 +5,13 @@ import type { Page } from '@playwright/test'
 import { STORE_KEY } from '../src/core/storage/keys'
 import type { BenchResult } from './run'
 import {
+  clickedAt,
   launchChromium,
   paintedAt,
   percentile,
   round,
   startBuiltServer,
+  watchClick,
   watchFrame,
   watchFrameOnLoad,
 } from './support'
@@ -46,8 +48,6 @@ const wheel = (count: number) => ({
 const ADDRESS_SHOWN = `/\\/w\\/\\w+$/.test(document.getElementById('share-address')?.value ?? '')`
 /** The shared wheel is drawn and its Spin button enabled. */
 const SPINNABLE = `[...document.querySelectorAll('button')].some((b) => b.textContent === 'Spin' && !b.disabled) && !!document.querySelector('canvas[aria-label="Wheel with 6 items"]')`
-/** Keeps the time of the page's next click (its event's own time), in window.clickedAt. */
-const CLICKED_AT = `document.addEventListener('click', (event) => { window.clickedAt = event.timeStamp }, { capture: true, once: true })`
 
 async function premium(page: Page) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
@@ -98,13 +98,11 @@ export default async function shareBench(): Promise<BenchResult> {
       // From the click as the page hears it to the frame that shows the address, both in the page's
       // own time (support.ts): before 2026-12-08 both ends were read by the driver, a round trip or
       // more away from them.
-      await page.evaluate(CLICKED_AT)
+      await watchClick(page)
       await watchFrame(page, 'shown', ADDRESS_SHOWN)
       await create.click()
       const shown = await paintedAt(page, 'shown')
-      creates.push(
-        shown - (await page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt)),
-      )
+      creates.push(shown - (await clickedAt(page)))
       addresses.push(await page.locator('#share-address').inputValue())
     }
 

@@ -215,6 +215,19 @@ export const watchFrame = (page: Page, key: string, test: string) => page.evalua
 export const watchFrameOnLoad = (page: Page, key: string, test: string) =>
   page.addInitScript({ content: frameScript(key, test) })
 
+/**
+ * Keeps the time of the page's next click, its event's own (in the page's time, as paintedAt's),
+ * so that the driver's own checks before clicking do not count; clickedAt reads it.
+ */
+export const watchClick = (page: Page) =>
+  page.evaluate(
+    `document.addEventListener('click', (event) => { window.clickedAt = event.timeStamp }, { capture: true, once: true })`,
+  )
+
+/** The time of the click watchClick kept. */
+export const clickedAt = (page: Page) =>
+  page.evaluate(() => (window as unknown as { clickedAt: number }).clickedAt)
+
 /** The page's time of the frame that painted what `key` watches for, once it has come. */
 export async function paintedAt(page: Page, key: string): Promise<number> {
   const time = await page.waitForFunction(
